@@ -1,0 +1,25 @@
+# Two commands for a new user: `make run` serves everything, `make test` runs every suite.
+SHELL := /bin/bash
+.PHONY: run test build web check fmt lint bench
+
+run:
+	@scripts/run.sh
+
+test:
+	@scripts/test-all.sh
+
+build:
+	cargo build --release -p gateway
+
+web:
+	@scripts/build-web.sh
+
+check:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+fmt:
+	cargo fmt --all
+
+bench:
+	@tests/bench/run.sh

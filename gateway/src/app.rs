@@ -1,0 +1,67 @@
+//! Building the application: state from configuration, the router of every surface, and the listener.
+
+use crate::config::Config;
+use crate::state::AppState;
+use arc_swap::ArcSwap;
+use axum::Router;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+/// The whole HTTP surface.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .nest("/rest/v1", crate::rest::router())
+        .nest("/auth/v1", crate::auth::router())
+        .nest("/storage/v1", crate::storage::router())
+        .merge(crate::site::router())
+        .layer(crate::site::headers::security_headers())
+        .with_state(state)
+}
+
+/// A built, bound application, ready to serve.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Connects, checks the pool user, loads keys and each surface's state, and binds `host:port` (port 0 in tests).
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let config = Arc::new(config);
+        let pool = crate::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
+        let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
+        crate::db::safety::check_pool_user(&client).await?;
+        let keys = crate::keystore::load(&client, config.jwt_secret.as_deref()).await?;
+        if keys.current().is_none() {
+            anyhow::bail!("no current signing key; run `gateway migrate` first");
+        }
+        drop(client);
+        let keys = Arc::new(ArcSwap::from_pointee(keys));
+        let rest = Arc::new(crate::rest::RestState::load(&config, &pool).await?);
+        let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
+        let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
+        let site = Arc::new(crate::site::SiteState::new(&config)?);
+        let state = AppState { config: config.clone(), pool, keys, rest, auth, storage, site };
+        let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
+        Ok(Application { listener, state })
+    }
+
+    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Starts background work (schema reload listener, mailer, …) and serves until `shutdown` resolves.
+    pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        crate::rest::spawn_background(&self.state);
+        crate::auth::spawn_background(&self.state);
+        crate::storage::spawn_background(&self.state);
+        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,94 @@
+//! The CLI commands: serve, migrate, keys, lint.
+
+use crate::cli::{KeysAction, KeysArgs};
+use crate::config::{env_first, Config};
+use std::path::Path;
+
+pub async fn serve() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let app = crate::Application::build(config).await?;
+    report_lint(&app).await;
+    let addr = app.local_addr()?;
+    let url = &app.state().config.external_url;
+    tracing::info!(%addr, "gateway listening");
+    println!("Serving on {url} (listening on {addr})");
+    app.serve(shutdown_signal()).await
+}
+
+pub async fn migrate() -> anyhow::Result<()> {
+    let uri = admin_uri()?;
+    let mut client = crate::db::pool::connect(&uri).await?;
+    let dir = env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into());
+    let report = crate::db::migrate::run(&mut client, Path::new(&dir)).await?;
+    if crate::keystore::ensure_current(&client).await? {
+        println!("created a new ES256 signing key");
+    }
+    for name in &report.applied {
+        println!("applied {name}");
+    }
+    println!("migrations: {} applied, {} already applied", report.applied.len(), report.skipped);
+    Ok(())
+}
+
+pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
+    let uri = admin_uri()?;
+    let client = crate::db::pool::connect(&uri).await?;
+    let secret = env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]);
+    let set = crate::keystore::load(&client, secret.as_deref()).await?;
+    match args.action.unwrap_or(KeysAction::ApiKeys) {
+        KeysAction::ApiKeys => {
+            let (anon, service) = crate::keystore::api_keys(&set)?;
+            println!("anon key: {anon}");
+            println!("service_role key: {service}");
+        }
+        KeysAction::List => {
+            for k in set.keys() {
+                println!("{}\t{}\t{}", k.kid(), k.algorithm().as_str(), k.status().as_str());
+            }
+        }
+    }
+    Ok(())
+}
+
+pub async fn lint() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let client = crate::db::pool::connect(config.admin_db_uri.as_deref().unwrap_or(&config.db_uri)).await?;
+    let findings = crate::db::lint::run(&client, &crate::rest::exposed_schemas(&config.vars)).await?;
+    for f in &findings {
+        println!("{}\t{}\t{}", f.rule, f.object, f.message);
+    }
+    println!("{} finding(s)", findings.len());
+    Ok(())
+}
+
+async fn report_lint(app: &crate::Application) {
+    let Ok(client) = app.state().pool.get().await else { return };
+    match crate::db::lint::run(&client, &crate::rest::exposed_schemas(&app.state().config.vars)).await {
+        Ok(findings) => {
+            for f in findings {
+                tracing::warn!(rule = f.rule, object = %f.object, "{}", f.message);
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "lint could not run"),
+    }
+}
+
+fn admin_uri() -> anyhow::Result<String> {
+    env_first(&["GATEWAY_ADMIN_DB_URI", "PGRST_DB_URI", "DATABASE_URL"])
+        .ok_or_else(|| anyhow::anyhow!("set GATEWAY_ADMIN_DB_URI to an owner connection string"))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}

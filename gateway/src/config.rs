@@ -1,0 +1,114 @@
+//! Configuration from environment variables. Where PostgREST or Supabase Auth has the same setting, its own
+//! variable name is accepted too, so an existing env file carries over. Each surface reads its own section.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// A snapshot of the environment (or of a test's variables), read through PostgREST/GoTrue-compatible names.
+#[derive(Debug, Clone, Default)]
+pub struct Vars(pub HashMap<String, String>);
+
+impl Vars {
+    /// The process environment.
+    pub fn from_env() -> Self {
+        Vars(std::env::vars().collect())
+    }
+
+    /// Reads the first variable that is set and not empty.
+    pub fn first(&self, names: &[&str]) -> Option<String> {
+        names.iter().find_map(|n| self.0.get(*n).filter(|v| !v.trim().is_empty()).cloned())
+    }
+
+    /// Parses a boolean the way PostgREST and GoTrue do (`true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`).
+    pub fn bool(&self, names: &[&str], default: bool) -> bool {
+        match self.first(names).map(|v| v.trim().to_ascii_lowercase()) {
+            Some(v) if ["true", "1", "yes", "on"].contains(&v.as_str()) => true,
+            Some(v) if ["false", "0", "no", "off"].contains(&v.as_str()) => false,
+            _ => default,
+        }
+    }
+
+    /// Parses a number, falling back to the default when unset or malformed.
+    pub fn num<T: std::str::FromStr>(&self, names: &[&str], default: T) -> T {
+        self.first(names).and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+    }
+
+    /// Splits a comma-separated list, trimming blanks.
+    pub fn list(&self, names: &[&str], default: &[&str]) -> Vec<String> {
+        match self.first(names) {
+            Some(v) => v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+            None => default.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// Reads the first process environment variable that is set and not empty.
+pub fn env_first(names: &[&str]) -> Option<String> {
+    Vars::from_env().first(names)
+}
+
+/// Settings shared by every surface.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Pool connection string (the `authenticator` login role).
+    pub db_uri: String,
+    /// Owner connection for `migrate` and `keys` (falls back to `db_uri`).
+    pub admin_db_uri: Option<String>,
+    pub host: String,
+    pub port: u16,
+    /// Pool size (`PGRST_DB_POOL`).
+    pub pool_size: usize,
+    /// How long a request waits for a pooled connection before 503 (`PGRST_DB_POOL_ACQUISITION_TIMEOUT`, seconds).
+    pub pool_timeout: Duration,
+    /// Where app migrations live.
+    pub migrations_dir: String,
+    /// The built site to serve (`GATEWAY_SITE_DIR`), if any.
+    pub site_dir: Option<String>,
+    /// Identity: which roles a token may ask for, the anon role, the legacy HS256 secret, the audience.
+    pub anon_role: Option<String>,
+    pub allowed_roles: Vec<String>,
+    pub jwt_secret: Option<String>,
+    pub jwt_aud: Option<String>,
+    /// When true, requests without a known `apikey` header are refused with 401 (as hosted Kong does).
+    pub require_apikey: bool,
+    /// The public URL the site and API are reached at (`API_EXTERNAL_URL`).
+    pub external_url: String,
+    /// Request bodies larger than this answer 413.
+    pub max_body_bytes: usize,
+    /// Every variable, for the surfaces' own sections (`rest`, `auth`, `storage` read theirs from here).
+    pub vars: Vars,
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_vars(Vars::from_env())
+    }
+
+    pub fn from_vars(vars: Vars) -> anyhow::Result<Self> {
+        let env_first = |n: &[&str]| vars.first(n);
+        let db_uri = env_first(&["PGRST_DB_URI", "DATABASE_URL", "GATEWAY_DB_URI"])
+            .ok_or_else(|| anyhow::anyhow!("set DATABASE_URL (or PGRST_DB_URI) to the pool's connection string"))?;
+        let port = vars.num(&["PORT", "GATEWAY_PORT"], 54321u16);
+        let host = env_first(&["GATEWAY_HOST", "HOST"]).unwrap_or_else(|| "127.0.0.1".into());
+        let external_url = env_first(&["API_EXTERNAL_URL", "GATEWAY_EXTERNAL_URL"])
+            .unwrap_or_else(|| format!("http://{}:{port}", if host == "0.0.0.0" { "127.0.0.1" } else { &host }));
+        Ok(Config {
+            db_uri,
+            admin_db_uri: env_first(&["GATEWAY_ADMIN_DB_URI"]),
+            host,
+            port,
+            pool_size: vars.num(&["PGRST_DB_POOL", "GATEWAY_DB_POOL"], 10usize),
+            pool_timeout: Duration::from_secs(vars.num(&["PGRST_DB_POOL_ACQUISITION_TIMEOUT"], 10u64)),
+            migrations_dir: env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into()),
+            site_dir: env_first(&["GATEWAY_SITE_DIR"]),
+            anon_role: Some(env_first(&["PGRST_DB_ANON_ROLE"]).unwrap_or_else(|| "anon".into())),
+            allowed_roles: vars.list(&["GATEWAY_ALLOWED_ROLES"], &["anon", "authenticated", "service_role"]),
+            jwt_secret: env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]),
+            jwt_aud: env_first(&["PGRST_JWT_AUD"]),
+            require_apikey: vars.bool(&["GATEWAY_REQUIRE_APIKEY"], false),
+            external_url,
+            max_body_bytes: vars.num(&["GATEWAY_MAX_BODY_BYTES"], 1024 * 1024usize),
+            vars: vars.clone(),
+        })
+    }
+}

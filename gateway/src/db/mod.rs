@@ -1,0 +1,7 @@
+//! PostgreSQL access: the pool, the per-request transaction, migrations, and start-up safety checks.
+
+pub mod lint;
+pub mod migrate;
+pub mod pool;
+pub mod request_tx;
+pub mod safety;

@@ -1,0 +1,104 @@
+//! Who is asking: the bearer token (or the `apikey` header when there is none) verified against the key set,
+//! mapped to a database role and the claims SQL sees. The gateway proves identity; access is decided in SQL.
+
+use crate::config::Config;
+use http::HeaderMap;
+use jwks::{KeySet, VerifyOptions};
+use serde_json::{Map, Value};
+
+/// A verified caller.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Identity {
+    /// The database role to switch to.
+    pub role: String,
+    /// The token's claims with `role` set to the chosen role (`{"role":"anon"}` without a token).
+    pub claims: Map<String, Value>,
+    /// Whether a token was presented.
+    pub has_token: bool,
+}
+
+impl Identity {
+    pub fn claims_json(&self) -> String {
+        Value::Object(self.claims.clone()).to_string()
+    }
+
+    pub fn is_anonymous_role(&self, anon_role: Option<&str>) -> bool {
+        Some(self.role.as_str()) == anon_role
+    }
+}
+
+/// Why a caller could not be identified. Each surface maps these to its own wire format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdentityError {
+    /// `apikey` is required (strict mode) but absent or unknown.
+    MissingApiKey,
+    /// The token is not a well-formed JWT.
+    Malformed(String),
+    /// The token does not verify (signature, algorithm, kid, claims, time).
+    Invalid(String),
+    /// The token has expired.
+    Expired,
+    /// No token and no anonymous role configured.
+    NoAnonRole,
+    /// The role claim names a role the gateway never switches to.
+    RoleNotAllowed(String),
+}
+
+/// Extracts the bearer token: `Authorization: Bearer …` (scheme case-insensitive), else an `apikey` that is a JWT.
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    if let Some(v) = headers.get(http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        let v = v.trim();
+        if v.len() > 7 && v[..7].eq_ignore_ascii_case("bearer ") {
+            return Some(v[7..].trim());
+        }
+    }
+    headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| k.matches('.').count() == 2)
+}
+
+/// Verifies the caller. `require_apikey` demands an `apikey` header that verifies as a token of this key set.
+pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Identity, IdentityError> {
+    if config.require_apikey {
+        let ok = headers
+            .get("apikey")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|k| keys.verify::<Value>(k, &verify_options(config)).is_ok());
+        if !ok {
+            return Err(IdentityError::MissingApiKey);
+        }
+    }
+    let Some(token) = bearer_token(headers) else {
+        let role = config.anon_role.clone().ok_or(IdentityError::NoAnonRole)?;
+        let mut claims = Map::new();
+        claims.insert("role".into(), Value::String(role.clone()));
+        return Ok(Identity { role, claims, has_token: false });
+    };
+    if token.split('.').count() != 3 {
+        return Err(IdentityError::Malformed(format!("Expected 3 parts in JWT; got {}", token.split('.').count())));
+    }
+    let claims: Value = keys.verify(token, &verify_options(config)).map_err(|e| match e.kind() {
+        jwks::ErrorKind::Expired => IdentityError::Expired,
+        jwks::ErrorKind::Malformed => IdentityError::Malformed(e.to_string()),
+        _ => IdentityError::Invalid(e.to_string()),
+    })?;
+    let Value::Object(mut claims) = claims else {
+        return Err(IdentityError::Invalid("claims are not a JSON object".into()));
+    };
+    let role = match claims.get("role") {
+        Some(Value::String(r)) => r.clone(),
+        None => config.anon_role.clone().ok_or(IdentityError::NoAnonRole)?,
+        Some(_) => return Err(IdentityError::Invalid("role claim is not a string".into())),
+    };
+    if !config.allowed_roles.iter().any(|r| r == &role) {
+        return Err(IdentityError::RoleNotAllowed(role));
+    }
+    claims.insert("role".into(), Value::String(role.clone()));
+    Ok(Identity { role, claims, has_token: true })
+}
+
+fn verify_options(config: &Config) -> VerifyOptions {
+    VerifyOptions {
+        leeway_secs: 30,
+        audience: config.jwt_aud.clone().map(|a| vec![a]),
+        required_claims: vec!["exp".into()],
+    }
+}

@@ -1,0 +1,19 @@
+//! The gateway: Supabase's wire protocols (PostgREST under `/rest/v1`, Auth under `/auth/v1`, Storage under
+//! `/storage/v1`) over PostgreSQL, plus the static site, in one binary.
+
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod commands;
+pub mod config;
+pub mod db;
+pub mod identity;
+pub mod keystore;
+pub mod mail;
+pub mod rest;
+pub mod site;
+pub mod state;
+pub mod storage;
+pub mod telemetry;
+
+pub use app::{router, Application};

@@ -1,0 +1,177 @@
+//! One signing key: its material, algorithm, `kid` and lifecycle status.
+
+use crate::{Error, ErrorKind};
+use aws_lc_rs::rand::SystemRandom;
+use aws_lc_rs::signature::{EcdsaKeyPair, ECDSA_P256_SHA256_FIXED_SIGNING};
+use jsonwebtoken::jwk::{Jwk, KeyOperations, PublicKeyUse};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
+
+/// The signing algorithms a key can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyAlgorithm {
+    /// ECDSA on P-256 with SHA-256 (the default, as Supabase's asymmetric keys).
+    Es256,
+    /// RSASSA-PKCS1-v1_5 with SHA-256.
+    Rs256,
+}
+
+impl KeyAlgorithm {
+    /// The JOSE name (`ES256`, `RS256`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyAlgorithm::Es256 => "ES256",
+            KeyAlgorithm::Rs256 => "RS256",
+        }
+    }
+
+    /// Parses a JOSE name.
+    pub fn parse(s: &str) -> Result<Self, Error> {
+        match s {
+            "ES256" => Ok(KeyAlgorithm::Es256),
+            "RS256" => Ok(KeyAlgorithm::Rs256),
+            other => Err(ErrorKind::AlgorithmNotAllowed(other.to_string()).into()),
+        }
+    }
+
+    pub(crate) fn jwt(self) -> Algorithm {
+        match self {
+            KeyAlgorithm::Es256 => Algorithm::ES256,
+            KeyAlgorithm::Rs256 => Algorithm::RS256,
+        }
+    }
+}
+
+/// Where a key is in its lifecycle: standby → current → previously used → revoked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyStatus {
+    /// Published in the JWKS so verifiers learn it before it signs anything.
+    Standby,
+    /// Signs new tokens; published.
+    Current,
+    /// No longer signs; still verifies tokens it signed; published.
+    Previous,
+    /// Neither signs nor verifies; not published.
+    Revoked,
+}
+
+impl KeyStatus {
+    /// The stored name (`standby`, `current`, `previous`, `revoked`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyStatus::Standby => "standby",
+            KeyStatus::Current => "current",
+            KeyStatus::Previous => "previous",
+            KeyStatus::Revoked => "revoked",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Result<Self, Error> {
+        match s {
+            "standby" => Ok(KeyStatus::Standby),
+            "current" => Ok(KeyStatus::Current),
+            "previous" => Ok(KeyStatus::Previous),
+            "revoked" => Ok(KeyStatus::Revoked),
+            other => Err(ErrorKind::Key(format!("unknown key status {other}")).into()),
+        }
+    }
+
+    /// Whether tokens signed by a key in this status still verify.
+    pub fn verifies(self) -> bool {
+        !matches!(self, KeyStatus::Revoked)
+    }
+}
+
+/// A private signing key with its `kid`, algorithm and status.
+#[derive(Clone)]
+pub struct SigningKey {
+    kid: String,
+    algorithm: KeyAlgorithm,
+    status: KeyStatus,
+    pkcs8_der: Vec<u8>,
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    public_jwk: Jwk,
+}
+
+impl std::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("kid", &self.kid)
+            .field("algorithm", &self.algorithm)
+            .field("status", &self.status)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SigningKey {
+    /// Generates a fresh ES256 key with a random `kid`, in the given status.
+    pub fn generate_es256(status: KeyStatus) -> Result<Self, Error> {
+        let rng = SystemRandom::new();
+        let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng)
+            .map_err(|e| Error::from(ErrorKind::Key(e.to_string())))?;
+        Self::from_pkcs8_der(&uuid::Uuid::new_v4().to_string(), KeyAlgorithm::Es256, status, doc.as_ref())
+    }
+
+    /// Builds a key from PKCS#8 DER private-key bytes.
+    pub fn from_pkcs8_der(kid: &str, algorithm: KeyAlgorithm, status: KeyStatus, der: &[u8]) -> Result<Self, Error> {
+        let key_err = |e: jsonwebtoken::errors::Error| Error::from(ErrorKind::Key(e.to_string()));
+        let encoding = match algorithm {
+            KeyAlgorithm::Es256 => EncodingKey::from_ec_der(der),
+            KeyAlgorithm::Rs256 => EncodingKey::from_rsa_der(der),
+        };
+        let mut public_jwk = Jwk::from_encoding_key(&encoding, algorithm.jwt()).map_err(key_err)?;
+        public_jwk.common.key_id = Some(kid.to_string());
+        public_jwk.common.public_key_use = Some(PublicKeyUse::Signature);
+        public_jwk.common.key_operations = Some(vec![KeyOperations::Verify]);
+        let decoding = DecodingKey::from_jwk(&public_jwk).map_err(key_err)?;
+        Ok(SigningKey {
+            kid: kid.to_string(),
+            algorithm,
+            status,
+            pkcs8_der: der.to_vec(),
+            encoding,
+            decoding,
+            public_jwk,
+        })
+    }
+
+    /// The key id published as `kid`.
+    pub fn kid(&self) -> &str {
+        &self.kid
+    }
+
+    /// The signing algorithm.
+    pub fn algorithm(&self) -> KeyAlgorithm {
+        self.algorithm
+    }
+
+    /// The lifecycle status.
+    pub fn status(&self) -> KeyStatus {
+        self.status
+    }
+
+    /// Returns the same key in another status.
+    pub fn with_status(mut self, status: KeyStatus) -> Self {
+        self.status = status;
+        self
+    }
+
+    /// The private key as PKCS#8 DER, for storage.
+    pub fn pkcs8_der(&self) -> &[u8] {
+        &self.pkcs8_der
+    }
+
+    /// The public JWK (no private members), with `kid`, `use: sig`, `key_ops: [verify]` and `alg`.
+    pub fn public_jwk(&self) -> &Jwk {
+        &self.public_jwk
+    }
+
+    pub(crate) fn encoding(&self) -> &EncodingKey {
+        &self.encoding
+    }
+
+    pub(crate) fn decoding(&self) -> &DecodingKey {
+        &self.decoding
+    }
+}

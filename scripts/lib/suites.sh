@@ -1,0 +1,63 @@
+# Helpers for scripts/test-all.sh: run suites, count their tests, print one closing line.
+# A suite function prints lines "SUITE-COUNTS passed=N failed=M" (or is counted as 1 test by its exit code).
+total_passed=0; total_failed=0; failed_suites=()
+
+suite_begin() { echo "== test run $(date -u +%FT%TZ)"; }
+
+run_suite() {
+  local name=$1; shift
+  echo; echo "== $name"
+  local log; log=$(mktemp)
+  local started=$SECONDS
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local counts; counts=$(grep -E '^SUITE-COUNTS ' "$log" | tail -n 1)
+  local p=0 f=0
+  if [ -n "$counts" ]; then
+    p=$(sed -E 's/.*passed=([0-9]+).*/\1/' <<<"$counts"); f=$(sed -E 's/.*failed=([0-9]+).*/\1/' <<<"$counts")
+  elif [ "$rc" = 0 ]; then p=1; else f=1; fi
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  total_passed=$((total_passed + p)); total_failed=$((total_failed + f))
+  [ "$rc" = 0 ] || failed_suites+=("$name")
+  echo "== $name: $p passed, $f failed ($((SECONDS - started)) s)"
+  rm -f "$log"
+}
+
+suite_end() {
+  echo
+  [ ${#failed_suites[@]} -eq 0 ] || echo "failed suites: ${failed_suites[*]}"
+  echo "$total_passed passed, $total_failed failed"
+  [ "$total_failed" = 0 ]
+}
+
+rust_checks() {
+  cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings
+}
+
+rust_tests() {
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  scripts/with-test-db.sh cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  local line; line=$(grep -E 'Summary \[' "$out" | tail -n 1)
+  local p f
+  p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+' || echo 0)
+  f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+' || echo 0)
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  rm -f "$out"
+  return "$rc"
+}
+
+# Node suites (supabase-js against the gateway): node's test runner over tests/js, one gateway per file.
+node_tests() {
+  (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-reporter=spec "js/**/*.test.mjs"' 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  local p f
+  p=$(grep -E '^ℹ pass [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+')
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  rm -f "$out"
+  return "$rc"
+}

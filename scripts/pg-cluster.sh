@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Private throwaway PostgreSQL cluster from the system's binaries (initdb/pg_ctl of /usr/lib/postgresql/15/bin).
+#   scripts/pg-cluster.sh start DIR [PORT]   -> initdb DIR (if new), start it on PORT (default: a free port), print env
+#   scripts/pg-cluster.sh stop DIR           -> stop it
+#   scripts/pg-cluster.sh env DIR            -> print the env lines for a running cluster
+# The cluster listens on 127.0.0.1 only, keeps its socket inside DIR, and trusts local connections: it exists for
+# tests and for `make run`'s embedded database, never for production (use DATABASE_URL there).
+# Printed env: PGPORT, ADMIN_URL (superuser), AUTHENTICATOR_PASSWORD.
+set -euo pipefail
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+cmd=${1:?start|stop|env}; dir=${2:?data folder}
+mkdir -p "$dir"; dir=$(cd "$dir" && pwd)
+
+as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+ensure_binaries() {
+  if [ ! -x "$PGBIN/initdb" ]; then
+    echo "installing PostgreSQL (postgresql package)..." >&2
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    else sudo apt-get update -qq >&2 && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2; fi
+  fi
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+print_env() {
+  local port; port=$(cat "$dir/port")
+  echo "PGPORT=$port"
+  echo "ADMIN_URL=postgres://postgres@127.0.0.1:$port/postgres"
+  echo "AUTHENTICATOR_PASSWORD=$(cat "$dir/authenticator_password")"
+}
+
+case "$cmd" in
+  start)
+    ensure_binaries
+    if [ "$(id -u)" = 0 ]; then
+      chown postgres "$dir"
+      runuser -u postgres -- test -x "$dir" || { echo "$dir is not reachable by the postgres user; use a folder whose parents are world-searchable" >&2; exit 1; }
+    fi
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+      as_owner "$PGBIN/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+      head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$dir/authenticator_password"
+    fi
+    port=${3:-$(cat "$dir/port" 2>/dev/null || free_port)}
+    echo "$port" > "$dir/port"
+    if ! as_owner "$PGBIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+      as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on}" start >/dev/null
+    fi
+    print_env
+    ;;
+  stop)
+    as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+    ;;
+  env) print_env ;;
+  *) echo "usage: $0 start|stop|env DIR [PORT]" >&2; exit 2 ;;
+esac

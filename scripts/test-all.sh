@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `make test`: installs what the suites need, then runs every suite, each against its own throwaway cluster,
+# and ends with one line `N passed, N failed` summing them all.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
+source scripts/lib/suites.sh
+
+suite_begin
+run_suite "rust: fmt + clippy" rust_checks
+run_suite "rust: unit + integration" rust_tests
+run_suite "supabase-js suites (tests/js)" node_tests
+suite_end
