@@ -27,7 +27,13 @@ pub struct Application {
 
 impl Application {
     /// Connects, checks the pool user, loads keys and each surface's state, and binds `host:port` (port 0 in tests).
-    pub async fn build(config: Config) -> anyhow::Result<Self> {
+    pub async fn build(mut config: Config) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
+        if config.vars.first(&["API_EXTERNAL_URL", "GATEWAY_EXTERNAL_URL"]).is_none() {
+            let addr = listener.local_addr()?;
+            let host = if addr.ip().is_unspecified() { "127.0.0.1".to_string() } else { addr.ip().to_string() };
+            config.external_url = format!("http://{host}:{}", addr.port());
+        }
         let config = Arc::new(config);
         let pool = crate::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
@@ -43,7 +49,6 @@ impl Application {
         let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
         let state = AppState { config: config.clone(), pool, keys, rest, auth, storage, site };
-        let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
         Ok(Application { listener, state })
     }
 

@@ -4,4 +4,5 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
+mod site;
 mod smoke;

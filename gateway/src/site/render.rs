@@ -1,0 +1,147 @@
+//! Turning a resolved route into a response: files, pages with the runtime config, and data-rendered pages.
+
+use super::resolve::{qualified_function, resolve, Resolved};
+use crate::db::request_tx::{preamble, RequestSettings};
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::path::Path;
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+pub async fn respond(state: &AppState, request: Request) -> Response {
+    let method = request.method().clone();
+    if method != Method::GET && method != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], "Method Not Allowed").into_response();
+    }
+    let raw_path = request.uri().path();
+    let query = request.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+    let mut response = match (&state.site.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
+        (Some(dir), Ok(path)) => answer(state, dir, &path, &query).await,
+        _ => plain(StatusCode::NOT_FOUND, "Not Found"),
+    };
+    if method == Method::HEAD {
+        *response.body_mut() = Body::empty();
+    }
+    response
+}
+
+async fn answer(state: &AppState, dir: &Path, path: &str, query: &str) -> Response {
+    match resolve(dir, &state.site.manifest, path) {
+        Resolved::File(file) => match tokio::fs::read(&file).await {
+            Ok(bytes) => file_response(path, &file, bytes),
+            Err(_) => not_found(state, dir).await,
+        },
+        Resolved::Page { file, status } => page(state, &file, status, None).await,
+        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, path).await {
+            Ok(text) => {
+                let rendered: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+                let status = rendered["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(200);
+                let head = rendered["head"].as_str().unwrap_or_default();
+                let body = rendered["body"].as_str().unwrap_or_default();
+                page(state, &file, status, Some((head, body))).await
+            }
+            Err(e) => {
+                tracing::error!(error = %e, %function, "site page function failed");
+                plain(StatusCode::SERVICE_UNAVAILABLE, "The page could not be rendered; please try again.")
+            }
+        },
+        Resolved::Generated { function, content_type } => match call(state, &function, "", path).await {
+            Ok(text) => ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache".into())], text)
+                .into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, %function, "site document function failed");
+                plain(StatusCode::SERVICE_UNAVAILABLE, "The document could not be generated; please try again.")
+            }
+        },
+        Resolved::Redirect(to) => {
+            (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, format!("{to}{query}"))]).into_response()
+        }
+        Resolved::NotFound => not_found(state, dir).await,
+    }
+}
+
+async fn not_found(state: &AppState, dir: &Path) -> Response {
+    let file = dir.join("404.html");
+    if file.is_file() {
+        page(state, &file, 404, None).await
+    } else {
+        plain(StatusCode::NOT_FOUND, "Not Found")
+    }
+}
+
+/// An HTML page with the runtime config (and server-rendered parts) filled in.
+async fn page(state: &AppState, file: &Path, status: u16, rendered: Option<(&str, &str)>) -> Response {
+    let Ok(template) = tokio::fs::read_to_string(file).await else {
+        return plain(StatusCode::NOT_FOUND, "Not Found");
+    };
+    let mut html = template.replacen("<!--runtime-config-->", &super::runtime_config(state), 1);
+    if let Some((head, body)) = rendered {
+        html = html.replacen("<!--ssr-head-->", head, 1).replacen("<!--ssr-body-->", body, 1);
+    }
+    let mut response = (StatusCode::from_u16(status).unwrap_or(StatusCode::OK), html).into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert("permissions-policy", HeaderValue::from_static("camera=(), microphone=(), geolocation=()"));
+    response
+}
+
+fn file_response(path: &str, file: &Path, bytes: Vec<u8>) -> Response {
+    let mime = mime_guess::from_path(file).first_or_octet_stream();
+    let cache =
+        if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    let mut response = bytes.into_response();
+    let h = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}
+
+/// Calls a manifest function as the anonymous role in a read-only transaction; returns its result as text.
+async fn call(state: &AppState, function: &str, arg: &str, path: &str) -> anyhow::Result<String> {
+    let function = qualified_function(function)?;
+    let role = state.config.anon_role.clone().unwrap_or_else(|| "anon".into());
+    let settings = RequestSettings {
+        claims_json: serde_json::json!({ "role": role }).to_string(),
+        role,
+        method: "GET".into(),
+        path: path.into(),
+        headers_json: "{}".into(),
+        cookies_json: "{}".into(),
+        search_path: "\"public\", \"extensions\"".into(),
+        role_settings: vec![],
+    };
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    tx.batch_execute("SET TRANSACTION READ ONLY").await?;
+    let (sql, params) = preamble(&settings);
+    tx.execute(sql.as_str(), &params).await?;
+    let sql =
+        if arg.is_empty() { format!("select {function}()::text") } else { format!("select {function}($1)::text") };
+    let row = if arg.is_empty() {
+        tx.query_one(sql.as_str(), &[]).await?
+    } else {
+        tx.query_one(sql.as_str(), &[&arg]).await?
+    };
+    let text: Option<String> = row.get(0);
+    tx.commit().await?;
+    Ok(text.unwrap_or_default())
+}
+
+/// Escapes a value for a double-quoted HTML attribute.
+pub fn escape_attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+}

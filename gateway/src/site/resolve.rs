@@ -1,0 +1,153 @@
+//! Pure routing: which answer a request path gets, from the manifest and the files that exist.
+
+use super::manifest::SiteManifest;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// A file served as it is (assets, robots.txt, images).
+    File(PathBuf),
+    /// An HTML page served with this status.
+    Page { file: PathBuf, status: u16 },
+    /// A template filled by an SQL function called with `arg`.
+    Dynamic { file: PathBuf, function: String, arg: String },
+    /// A document produced by an SQL function.
+    Generated { function: String, content_type: String },
+    /// A permanent redirect to the slashless path.
+    Redirect(String),
+    /// Nothing matches: the 404 page.
+    NotFound,
+}
+
+/// Decides the answer for `path` (already percent-decoded) under the site folder `dir`.
+pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
+    if !is_safe(path) {
+        return Resolved::NotFound;
+    }
+    if path.len() > 1 && path.ends_with('/') {
+        return Resolved::Redirect(path.trim_end_matches('/').to_string().replace("//", "/"));
+    }
+    let relative = path.trim_start_matches('/');
+    if let Some(g) = manifest.generated.iter().find(|g| g.path == path) {
+        return Resolved::Generated { function: g.function.clone(), content_type: g.content_type.clone() };
+    }
+    let last = relative.rsplit('/').next().unwrap_or("");
+    if last.contains('.') {
+        let file = dir.join(relative);
+        // Underscore folders hold templates and the manifest, never served directly.
+        return if file.is_file() && !relative.starts_with('_') { Resolved::File(file) } else { Resolved::NotFound };
+    }
+    let page = if relative.is_empty() { dir.join("index.html") } else { dir.join(relative).join("index.html") };
+    if page.is_file() {
+        return Resolved::Page { file: page, status: 200 };
+    }
+    for d in &manifest.dynamic {
+        if let Some(rest) = path.strip_prefix(d.prefix.as_str()) {
+            if !rest.is_empty() && !rest.contains('/') {
+                return Resolved::Dynamic {
+                    file: dir.join(&d.file),
+                    function: d.function.clone(),
+                    arg: rest.to_string(),
+                };
+            }
+        }
+    }
+    for s in &manifest.spa {
+        let prefix = s.prefix.trim_end_matches('/');
+        if path == prefix || path.strip_prefix(prefix).is_some_and(|r| r.starts_with('/')) {
+            return Resolved::Page { file: dir.join(&s.file), status: 200 };
+        }
+    }
+    Resolved::NotFound
+}
+
+/// Rejects traversal and oddities before any file-system access.
+fn is_safe(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.contains('\0')
+        && !path.contains('\\')
+        && !path.split('/').any(|seg| seg == ".." || seg == "." || seg.starts_with(".."))
+}
+
+/// Validates `schema.function` (or `function`) names from the manifest and quotes them for SQL.
+pub fn qualified_function(name: &str) -> anyhow::Result<String> {
+    let parts: Vec<&str> = name.split('.').collect();
+    if parts.is_empty() || parts.len() > 2 {
+        anyhow::bail!("bad function name in _site.json: {name}");
+    }
+    let mut quoted = vec![];
+    for p in parts {
+        if p.is_empty() || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            anyhow::bail!("bad function name in _site.json: {name}");
+        }
+        quoted.push(format!("\"{p}\""));
+    }
+    Ok(quoted.join("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::manifest::{DynamicRoute, GeneratedRoute, SpaRoute};
+
+    fn site() -> (tempfile::TempDir, SiteManifest) {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("services")).unwrap();
+        std::fs::create_dir_all(d.join("assets")).unwrap();
+        std::fs::create_dir_all(d.join("_templates")).unwrap();
+        for f in ["index.html", "services/index.html", "assets/app.js", "app.html", "404.html", "_templates/job.html"] {
+            std::fs::write(d.join(f), "x").unwrap();
+        }
+        let manifest = SiteManifest {
+            spa: vec![SpaRoute { prefix: "/admin".into(), file: "app.html".into() }],
+            dynamic: vec![DynamicRoute {
+                prefix: "/jobs/".into(),
+                file: "_templates/job.html".into(),
+                function: "public.render_job_page".into(),
+            }],
+            generated: vec![GeneratedRoute {
+                path: "/sitemap.xml".into(),
+                function: "public.sitemap_xml".into(),
+                content_type: "application/xml".into(),
+            }],
+        };
+        (dir, manifest)
+    }
+
+    #[test]
+    fn routes_pages_files_app_areas_and_data_pages() {
+        let (dir, m) = site();
+        let d = dir.path();
+        assert_eq!(resolve(d, &m, "/"), Resolved::Page { file: d.join("index.html"), status: 200 });
+        assert_eq!(resolve(d, &m, "/services"), Resolved::Page { file: d.join("services/index.html"), status: 200 });
+        assert_eq!(resolve(d, &m, "/services/"), Resolved::Redirect("/services".into()));
+        assert_eq!(resolve(d, &m, "/assets/app.js"), Resolved::File(d.join("assets/app.js")));
+        assert_eq!(resolve(d, &m, "/admin"), Resolved::Page { file: d.join("app.html"), status: 200 });
+        assert_eq!(resolve(d, &m, "/admin/jobs"), Resolved::Page { file: d.join("app.html"), status: 200 });
+        assert_eq!(resolve(d, &m, "/administrator"), Resolved::NotFound);
+        assert!(matches!(resolve(d, &m, "/jobs/abc"), Resolved::Dynamic { arg, .. } if arg == "abc"));
+        assert_eq!(resolve(d, &m, "/jobs/abc/def"), Resolved::NotFound);
+        assert!(matches!(resolve(d, &m, "/sitemap.xml"), Resolved::Generated { .. }));
+        assert_eq!(resolve(d, &m, "/nope"), Resolved::NotFound);
+        assert_eq!(resolve(d, &m, "/missing.png"), Resolved::NotFound);
+    }
+
+    #[test]
+    fn never_leaves_the_folder_or_serves_templates() {
+        let (dir, m) = site();
+        let d = dir.path();
+        for p in
+            ["/../etc/passwd", "/assets/../../x.js", "/a\\..\\b.js", "/_templates/job.html", "/_site.json", "/x\0.js"]
+        {
+            assert_eq!(resolve(d, &m, p), Resolved::NotFound, "{p}");
+        }
+    }
+
+    #[test]
+    fn quotes_manifest_function_names() {
+        assert_eq!(qualified_function("public.render_job_page").unwrap(), "\"public\".\"render_job_page\"");
+        assert!(qualified_function("public.x; drop table y").is_err());
+        assert!(qualified_function("a.b.c").is_err());
+    }
+}
