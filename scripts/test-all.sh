@@ -6,6 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 source scripts/lib/suites.sh
 
 suite_begin
+scripts/install-test-deps.sh || { echo "could not install the test dependencies"; echo "0 passed, 1 failed"; exit 1; }
 run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests

@@ -8,8 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 GATEWAY_BIN=${GATEWAY_BIN:-$root/target/debug/gateway}
 [ -x "$GATEWAY_BIN" ] || (cd "$root" && cargo build -q -p gateway --bin gateway)
-mkdir -p "$root/tests/.tmp"; chmod 755 "$root/tests/.tmp"
-tmp=$(mktemp -d "$root/tests/.tmp/pg-XXXXXX"); chmod 755 "$tmp"
+# Under /tmp so the postgres user can reach it wherever the checkout lives.
+tmp=$(mktemp -d /tmp/gateway-test-XXXXXX); chmod 755 "$tmp"
 cleanup() { "$root/scripts/pg-cluster.sh" stop "$tmp/pg" || true; rm -rf "$tmp"; }
 trap cleanup EXIT
 eval "$(PG_FSYNC=off "$root/scripts/pg-cluster.sh" start "$tmp/pg")"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what the test suites need on a Debian machine, skipping what is already there:
+# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd.
+set -euo pipefail
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+missing=()
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
+command -v psql >/dev/null || missing+=(postgresql-client)
+[ -f /usr/share/postgresql/15/extension/pgtap.control ] || missing+=(postgresql-15-pgtap)
+[ -f /usr/share/postgresql/15/extension/postgis.control ] || missing+=(postgresql-15-postgis-3)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v node >/dev/null || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+cargo nextest --version >/dev/null 2>&1 || cargo install --locked cargo-nextest
+python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install -q aiosmtpd
