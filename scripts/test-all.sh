@@ -9,4 +9,5 @@ suite_begin
 run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests
+run_suite "sql: site access rules (pgTAP)" sql_tests
 suite_end
