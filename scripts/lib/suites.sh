@@ -61,3 +61,9 @@ node_tests() {
   rm -f "$out"
   return "$rc"
 }
+
+# Site access rules in SQL (sql/tests/NN-*.sql, pgTAP): every role x table x operation; prints its own SUITE-COUNTS.
+sql_tests() {
+  cargo build -q -p gateway --bin gateway || return 1
+  sql/tests/run.sh
+}
