@@ -1,0 +1,63 @@
+// Every route of the site (spec §2), how it is served, and which page module renders it. Page modules live in
+// src/features/<feature>/**/…page.tsx and export the page component as default; they are code-split per route.
+// `render`: 'static' = prerendered to dist/<path>/index.html at build (indexable); 'spa' = client-rendered from
+// dist/app.html (noindex areas); 'job' = dist/_templates/job.html filled by the SQL function render_job_page.
+
+export type RenderMode = 'static' | 'spa' | 'job';
+
+export type AppRoute = {
+  /** react-router path pattern. */
+  path: string;
+  /** Key of the page module under src/features (as in import.meta.glob). */
+  module: string;
+  render: RenderMode;
+  /** Concrete paths to prerender for patterns with parameters. */
+  prerenderPaths?: string[];
+};
+
+export const INSIGHT_ARTICLE_SLUGS = ['evolving-asset-manager-2025', 'hybrid-working-property'];
+
+export const routes: AppRoute[] = [
+  { path: '/', module: 'home/page.tsx', render: 'static' },
+  { path: '/services', module: 'services/page.tsx', render: 'static' },
+  { path: '/contact', module: 'contact/page.tsx', render: 'static' },
+  { path: '/clients/developer-investor', module: 'clients/developer-investor-page.tsx', render: 'static' },
+  { path: '/clients/service-provider', module: 'clients/service-provider-page.tsx', render: 'static' },
+  { path: '/clients/corporate-in-house', module: 'clients/corporate-in-house-page.tsx', render: 'static' },
+  { path: '/candidates', module: 'candidates/page.tsx', render: 'static' },
+  { path: '/career-support', module: 'career-support/page.tsx', render: 'static' },
+  { path: '/career-hub', module: 'career-hub/page.tsx', render: 'static' },
+  { path: '/insights', module: 'insights/page.tsx', render: 'static' },
+  {
+    path: '/insights/:slug',
+    module: 'insights/article-page.tsx',
+    render: 'static',
+    prerenderPaths: INSIGHT_ARTICLE_SLUGS.map((s) => `/insights/${s}`),
+  },
+  { path: '/about', module: 'about/page.tsx', render: 'static' },
+  { path: '/privacy', module: 'privacy/page.tsx', render: 'static' },
+  { path: '/jobs/:jobId', module: 'jobs/page.tsx', render: 'job' },
+  { path: '/vacancies', module: 'vacancies/page.tsx', render: 'spa' },
+  { path: '/career-hub/login', module: 'career-hub-login/page.tsx', render: 'spa' },
+  { path: '/career-hub/dashboard', module: 'career-hub-dashboard/page.tsx', render: 'spa' },
+  { path: '/career-hub/cv-builder', module: 'cv-builder/page.tsx', render: 'spa' },
+  { path: '/career-hub/templates', module: 'cv-templates/page.tsx', render: 'spa' },
+  { path: '/profile/:slug', module: 'profiles/page.tsx', render: 'spa' },
+  { path: '/admin-login', module: 'admin-login/page.tsx', render: 'spa' },
+  { path: '/admin', module: 'admin-dashboard/page.tsx', render: 'spa' },
+  { path: '/admin/jobs', module: 'admin-featured-jobs/page.tsx', render: 'spa' },
+  { path: '/admin/candidates', module: 'admin-candidates/page.tsx', render: 'spa' },
+  { path: '/admin/candidates/analytics', module: 'admin-analytics/page.tsx', render: 'spa' },
+];
+
+/** Prefixes served from the SPA shell (dist/_site.json "spa": the prefix itself and anything under prefix/). */
+export const SPA_PREFIXES = [
+  '/vacancies',
+  '/career-hub/login',
+  '/career-hub/dashboard',
+  '/career-hub/cv-builder',
+  '/career-hub/templates',
+  '/profile',
+  '/admin-login',
+  '/admin',
+];

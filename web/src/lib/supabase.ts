@@ -1,0 +1,23 @@
+// The single supabase-js client. Import it only through `getSupabase()` (a dynamic import) so pages that never query
+// the API do not download supabase-js.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { readRuntimeConfig } from './runtime-config';
+
+let client: SupabaseClient | null = null;
+
+export class ApiUnavailableError extends Error {
+  constructor() {
+    super('The API is not configured for this page (missing supabase-url / supabase-anon-key meta tags).');
+    this.name = 'ApiUnavailableError';
+  }
+}
+
+export function supabase(): SupabaseClient {
+  if (client) return client;
+  const config = readRuntimeConfig();
+  if (!config) throw new ApiUnavailableError();
+  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+  });
+  return client;
+}
