@@ -50,13 +50,16 @@ else
   "$GATEWAY_BIN" migrate
 fi
 
-if [ "${GATEWAY_ENV:-development}" != production ] && [ -d sql/seed ] && \
+if [ "${GATEWAY_ENV:-development}" != production ] && [ -x sql/seed/load.sh ] && \
    [ "$(psql -qAtX "$GATEWAY_ADMIN_DB_URI" -c "select to_regclass('gateway.demo_loaded') is null")" = t ]; then
   echo "loading demo content..."
-  for f in sql/seed/*.sql; do psql -qX -v ON_ERROR_STOP=1 "$GATEWAY_ADMIN_DB_URI" -f "$f"; done
+  sql/seed/load.sh "$GATEWAY_ADMIN_DB_URI" 2>&1 | tee "$DATA_DIR/demo-content.log" | grep -v '^$' || true
+  grep -oE 'demo user: .*' "$DATA_DIR/demo-content.log" > "$DATA_DIR/demo-credentials.txt" || true
   psql -qX "$GATEWAY_ADMIN_DB_URI" -c "create table gateway.demo_loaded (loaded_at timestamptz default now())" >/dev/null
 fi
-[ -f sql/seed/CREDENTIALS.txt ] && [ "${GATEWAY_ENV:-development}" != production ] && cat sql/seed/CREDENTIALS.txt
+if [ "${GATEWAY_ENV:-development}" != production ] && [ -s "$DATA_DIR/demo-credentials.txt" ]; then
+  echo "demo logins:"; sed 's/^/  /' "$DATA_DIR/demo-credentials.txt"
+fi
 
 export GATEWAY_SITE_DIR=${GATEWAY_SITE_DIR:-$root/web/dist}
 export GATEWAY_MAIL_DIR=${GATEWAY_MAIL_DIR:-$DATA_DIR/mail}
