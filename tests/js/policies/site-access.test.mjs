@@ -4,7 +4,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startGateway } from '../lib/gateway.mjs';
-import { fixturesSql, currentSigningKey, clientAs, userId } from './identities.mjs';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { fixturesSql, currentSigningKey, clientAs, userId, accessToken } from './identities.mjs';
 
 const enabled = process.env.POLICIES_SUITE === '1';
 
@@ -30,11 +31,12 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
   let cand2;
   let admin;
   let service;
+  let key;
   const ids = {};
 
   before(async () => {
     gw = await startGateway({ sql: fixturesSql });
-    const key = await currentSigningKey(gw);
+    key = await currentSigningKey(gw);
     anon = gw.client();
     cand1 = await clientAs(gw, key, 'cand1');
     cand2 = await clientAs(gw, key, 'cand2');
@@ -55,6 +57,14 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
     ids.cand2 = userId(gw, 'cand2');
   });
   after(async () => gw?.stop());
+
+  test('the minted user tokens verify against the gateway\'s JWKS, as supabase-js getClaims() would', async () => {
+    const jwks = createRemoteJWKSet(new URL(`${gw.url}/auth/v1/.well-known/jwks.json`));
+    const { payload, protectedHeader } = await jwtVerify(await accessToken(gw, key, 'cand1'), jwks, { algorithms: ['ES256'] });
+    assert.equal(payload.sub, ids.cand1);
+    assert.equal(payload.role, 'authenticated');
+    assert.equal(protectedHeader.kid, key.kid);
+  });
 
   describe('anon', () => {
     test('reads active jobs newest first, never closed or draft ones', async () => {
