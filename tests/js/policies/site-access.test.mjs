@@ -5,7 +5,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startGateway } from '../lib/gateway.mjs';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { fixturesSql, currentSigningKey, clientAs, userId, accessToken } from './identities.mjs';
+import { fixturesSql, demoUsersSql, currentSigningKey, clientAs, userId, accessToken } from './identities.mjs';
 
 const enabled = process.env.POLICIES_SUITE === '1';
 
@@ -35,7 +35,7 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
   const ids = {};
 
   before(async () => {
-    gw = await startGateway({ sql: fixturesSql });
+    gw = await startGateway({ sql: `${fixturesSql}\n${demoUsersSql}` });
     key = await currentSigningKey(gw);
     anon = gw.client();
     cand1 = await clientAs(gw, key, 'cand1');
@@ -257,6 +257,23 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
       assert.ok(afterViews.every((v) => !v.user_id || !adminIds.includes(v.user_id)));
       assert.ok(ok(await admin.from('applications').select('id'), 'applications').length >= 1);
       assert.ok(ok(await admin.from('enquiries').select('id'), 'enquiries').length >= 1);
+    });
+  });
+
+  describe('the demo seed\'s users', () => {
+    test('sign in with their printed passwords (bcrypt, Supabase Auth format) and the admin check finds the admin', async () => {
+      const client = gw.client();
+      const signedIn = await client.auth.signInWithPassword({ email: 'admin@example.com', password: 'demo-admin-2025' });
+      assert.equal(signedIn.error, null, JSON.stringify(signedIn.error));
+      const roles = ok(
+        await client.from('user_roles').select('role').eq('user_id', signedIn.data.user.id).eq('role', 'admin').limit(1),
+        'admin check',
+      );
+      assert.deepEqual(roles, [{ role: 'admin' }]);
+      const wrong = await gw.client().auth.signInWithPassword({ email: 'candidate@example.com', password: 'not-the-password' });
+      assert.ok(wrong.error);
+      const candidate = await gw.client().auth.signInWithPassword({ email: 'candidate@example.com', password: 'demo-candidate-2025' });
+      assert.equal(candidate.error, null, JSON.stringify(candidate.error));
     });
   });
 
