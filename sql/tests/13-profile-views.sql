@@ -2,7 +2,7 @@
 -- delete_admin_profile_views() deletes exactly the views made by admins and returns their number.
 begin;
 \ir lib/setup.sql
-select plan(32);
+select plan(34);
 
 -- anon
 select tests.as_anon();
@@ -39,6 +39,10 @@ select throws_ok($$ select public.delete_admin_profile_views() $$, '42501', 'onl
 -- admin
 select tests.as_user('admin');
 select lives_ok($$ insert into public.profile_views (profile_id, user_id) values (tests.row('profile-active'), tests.uid('admin')) $$, 'admin: records its own view');
+select throws_ok($$ select v.id, (select p.name from public.candidate_profiles p where p.id = v.profile_id) from public.profile_views v $$,
+  '42501', null, 'admin: embedding a profile''s name into views is refused (profile_views?select=*,candidate_profiles(name))');
+select results_eq($$ select (select p.candidate_id from public.candidate_profiles p where p.id = v.profile_id) from public.profile_views v
+                     where v.id = tests.row('view-anon') $$, $$ values ('CAND-T1'::text) $$, 'admin: embedding public profile columns into views works');
 select is((select count(*)::int from public.profile_views), 10, 'admin: reads every view (5 fixtures + 2 anon + 2 candidate + 1 admin)');
 -- The analytics read: views whose user_id is empty or not an admin.
 select results_eq($$ select v.profile_id, count(*)::int from public.profile_views v

@@ -2,7 +2,7 @@
 -- reads them back, not even the submitter.
 begin;
 \ir lib/setup.sql
-select plan(30);
+select plan(31);
 
 -- anon
 select tests.as_anon();
@@ -37,6 +37,8 @@ select throws_ok($$ insert into public.applications (job_id, first_name, last_na
                     values (tests.job('active1'), 'Vic', 'Visitor', 'vic@example.com', '07700900001', 'a.pdf', true) returning id $$,
   '42501', 'permission denied for table applications', 'anon: cannot read its application back (RETURNING)');
 select throws_ok($$ select count(*) from public.applications $$, '42501', 'permission denied for table applications', 'anon: cannot read applications');
+select throws_ok($$ select j.id, (select count(*) from public.applications a where a.job_id = j.id) from public.jobs j $$,
+  '42501', 'permission denied for table applications', 'anon: cannot embed applications into jobs (jobs?select=*,applications(*))');
 select throws_ok($$ delete from public.applications $$, '42501', 'permission denied for table applications', 'anon: cannot delete applications');
 select lives_ok($$ insert into public.enquiries (kind, name, email, phone, company, message, source_page)
                    values ('hiring-audit', 'Hal', 'hal@example.com', '0161 496 0000', 'Northbank', 'Audit please', '/services') $$,

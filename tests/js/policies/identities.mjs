@@ -8,6 +8,9 @@ import { importPKCS8, SignJWT } from 'jose';
 /** The SQL fixtures shared with the pgTAP suite. */
 export const fixturesSql = readFileSync(fileURLToPath(new URL('../../../sql/tests/lib/setup.sql', import.meta.url)), 'utf8');
 
+/** The demo seed's users (admin@example.com is an admin), to prove password sign-in against the seed's format. */
+export const demoUsersSql = readFileSync(fileURLToPath(new URL('../../../sql/seed/01_demo_users.sql', import.meta.url)), 'utf8');
+
 /** Wraps DER bytes (base64) as a PEM block. */
 function pem(label, base64) {
   const lines = base64.replace(/\s+/g, '').match(/.{1,64}/g).join('\n');

@@ -4,7 +4,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startGateway } from '../lib/gateway.mjs';
-import { fixturesSql, currentSigningKey, clientAs, userId } from './identities.mjs';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { fixturesSql, demoUsersSql, currentSigningKey, clientAs, userId, accessToken } from './identities.mjs';
 
 const enabled = process.env.POLICIES_SUITE === '1';
 
@@ -30,11 +31,12 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
   let cand2;
   let admin;
   let service;
+  let key;
   const ids = {};
 
   before(async () => {
-    gw = await startGateway({ sql: fixturesSql });
-    const key = await currentSigningKey(gw);
+    gw = await startGateway({ sql: `${fixturesSql}\n${demoUsersSql}` });
+    key = await currentSigningKey(gw);
     anon = gw.client();
     cand1 = await clientAs(gw, key, 'cand1');
     cand2 = await clientAs(gw, key, 'cand2');
@@ -55,6 +57,14 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
     ids.cand2 = userId(gw, 'cand2');
   });
   after(async () => gw?.stop());
+
+  test('the minted user tokens verify against the gateway\'s JWKS, as supabase-js getClaims() would', async () => {
+    const jwks = createRemoteJWKSet(new URL(`${gw.url}/auth/v1/.well-known/jwks.json`));
+    const { payload, protectedHeader } = await jwtVerify(await accessToken(gw, key, 'cand1'), jwks, { algorithms: ['ES256'] });
+    assert.equal(payload.sub, ids.cand1);
+    assert.equal(payload.role, 'authenticated');
+    assert.equal(protectedHeader.kid, key.kid);
+  });
 
   describe('anon', () => {
     test('reads active jobs newest first, never closed or draft ones', async () => {
@@ -247,6 +257,23 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
       assert.ok(afterViews.every((v) => !v.user_id || !adminIds.includes(v.user_id)));
       assert.ok(ok(await admin.from('applications').select('id'), 'applications').length >= 1);
       assert.ok(ok(await admin.from('enquiries').select('id'), 'enquiries').length >= 1);
+    });
+  });
+
+  describe('the demo seed\'s users', () => {
+    test('sign in with their printed passwords (bcrypt, Supabase Auth format) and the admin check finds the admin', async () => {
+      const client = gw.client();
+      const signedIn = await client.auth.signInWithPassword({ email: 'admin@example.com', password: 'demo-admin-2025' });
+      assert.equal(signedIn.error, null, JSON.stringify(signedIn.error));
+      const roles = ok(
+        await client.from('user_roles').select('role').eq('user_id', signedIn.data.user.id).eq('role', 'admin').limit(1),
+        'admin check',
+      );
+      assert.deepEqual(roles, [{ role: 'admin' }]);
+      const wrong = await gw.client().auth.signInWithPassword({ email: 'candidate@example.com', password: 'not-the-password' });
+      assert.ok(wrong.error);
+      const candidate = await gw.client().auth.signInWithPassword({ email: 'candidate@example.com', password: 'demo-candidate-2025' });
+      assert.equal(candidate.error, null, JSON.stringify(candidate.error));
     });
   });
 
