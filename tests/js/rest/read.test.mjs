@@ -125,7 +125,8 @@ describe('REST reads', { skip }, () => {
       ['two filters on one column are ANDed', (q) => q.gt('pages', 100).lt('pages', 270), [1, 5]],
       ['or', (q) => q.or('pages.lt.200,price.gt.12'), [1, 2, 7]],
       ['or with a nested and', (q) => q.or('id.eq.5,and(author_id.eq.2,pages.gt.280)'), [3, 5]],
-      ['or with not. inside', (q) => q.or('not.author_id.eq.1,id.eq.1'), [1, 3, 4, 5]],
+      ['or with a negated condition inside', (q) => q.or('author_id.not.eq.1,id.eq.1'), [1, 3, 4, 5]],
+      ['or with not.and inside', (q) => q.or('id.eq.7,not.and(author_id.gte.1,pages.gt.200)'), [1, 7]],
     ];
     for (const [name, apply, want] of cases) {
       test(name, async () => {

@@ -60,10 +60,13 @@ describe('REST security', { skip }, () => {
     });
 
     test('J1: alg none is rejected, never trusted', async () => {
-      const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ role: 'service_role', exp: now() + 600 })}.`;
-      const res = await whoami({ bearer: unsigned });
+      // The token of PostgREST's own test (test/io/test_auth.py), then an unsigned service_role claim.
+      const postgrestCase = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJub25lIn0.e30.yOBhlOIqn56T-4NvyEXCjfi3UmyQZ-BzXtePMO2NgRI';
+      const res = await whoami({ bearer: postgrestCase });
       assertTokenRejected(res, 'PGRST301', ['Wrong or unsupported encoding algorithm']);
       assert.equal(res.json.details, "JWT is unsecured but expected 'alg' was not 'none'");
+      const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ role: 'service_role', exp: now() + 600 })}.`;
+      assertTokenRejected(await whoami({ bearer: unsigned }), 'PGRST301', ['Wrong or unsupported encoding algorithm']);
     });
 
     test('J2: an HS256 token is rejected when no shared secret is configured', async () => {
