@@ -4,4 +4,6 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
+mod rest_fixtures;
+mod rest_read;
 mod smoke;
