@@ -7,3 +7,4 @@ mod helpers;
 mod rest_fixtures;
 mod rest_read;
 mod smoke;
+mod rest_embed;
