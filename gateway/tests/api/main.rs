@@ -8,3 +8,4 @@ mod rest_fixtures;
 mod rest_read;
 mod smoke;
 mod rest_embed;
+mod rest_write;
