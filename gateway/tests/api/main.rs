@@ -9,3 +9,4 @@ mod rest_read;
 mod smoke;
 mod rest_embed;
 mod rest_write;
+mod rest_rpc;

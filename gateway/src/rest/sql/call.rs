@@ -71,13 +71,22 @@ pub fn call_statement(cache: &SchemaCache, plan: &CallPlan, media: &MediaType, b
                 }
             }
             let shape = if *void { BodyShape::None } else { BodyShape::Scalars };
-            (sql, format!("SELECT 1 FROM {}", call_from(&mut b, plan, body, "pgrst_call(pgrst_scalar)")), shape, !set)
+            let count = match plan.count {
+                Some(_) => format!("SELECT 1 FROM {}", call_from(&mut b, plan, body, "pgrst_call(pgrst_scalar)")),
+                None => String::new(),
+            };
+            (sql, count, shape, !set)
         }
         ReturnShape::Composite { set, .. } => {
             let from = call_from(&mut b, plan, body, &plan.read.qual);
             let sql = node_query(&mut b, cache, &plan.read, &from, vec![], false);
-            let count_from = call_from(&mut b, plan, body, &plan.read.qual);
-            let count = count_query(&mut b, cache, &plan.read, &count_from);
+            let count = match plan.count {
+                Some(_) => {
+                    let count_from = call_from(&mut b, plan, body, &plan.read.qual);
+                    count_query(&mut b, cache, &plan.read, &count_from)
+                }
+                None => String::new(),
+            };
             (sql, count, BodyShape::Rows, !set)
         }
     };
