@@ -94,3 +94,6 @@ pub fn read_statement(
     let body = body_expr(media, BodyShape::Rows, false);
     wrap(b, &ctes, total, "SELECT * FROM pgrst_source", &body, "NULL::int")
 }
+
+#[cfg(test)]
+mod tests;
