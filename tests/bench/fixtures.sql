@@ -8,8 +8,7 @@ create table public.items (
   name text not null,
   price numeric(10, 2) not null,
   category_id int not null references public.categories (id),
-  published boolean not null default true,
-  created_at timestamptz not null default '2026-01-01T00:00:00Z'
+  published boolean not null default true
 );
 create index on public.items (category_id);
 create table public.events (

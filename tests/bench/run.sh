@@ -77,9 +77,9 @@ base="http://127.0.0.1:$port/rest/v1"
 key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^anon key: //p')
 export BENCH_KEY=$key BENCH_LUA_DIR=$bench/wrk
 
-rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$gateway_pid/status"; }
-hwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$gateway_pid/status"; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat"; }
+rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
+hwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat" 2>/dev/null || echo 0; }
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 sleep 0.5
 rss_idle=$(rss_kb)
@@ -143,6 +143,7 @@ if [ "${gate[insert]}" = ok ]; then
   psql -qX "$admin/postgres" -c "alter system reset synchronous_commit" -c "select pg_reload_conf()" >/dev/null
 fi
 [ "${gate[rpc]}" = ok ] && run_wrk rpc rpc.lua
+gate[get_one_again]=${gate[get_one]}
 [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.lua
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
