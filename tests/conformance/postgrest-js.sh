@@ -12,11 +12,13 @@
 #
 # Nothing third-party is copied into the repository: jest and friends are installed into an ignored scratch folder
 # (POSTGREST_JS_WORK, default tests/.tmp/postgrest-js), and the package is copied there for each run.
-# Env: GATEWAY_BIN (skip the cargo build), POSTGREST_JS_WORK, RUST_LOG (gateway log level, default info).
+# Env: GATEWAY_BIN (skip the cargo build), POSTGREST_JS_WORK, RUST_LOG (gateway log level, default info),
+# POSTGREST_JS_PORT (default 54321; another port rewrites the URL in the run's copy of the tests, so two runs can
+# share a machine).
 # Logs of the last run (gateway.log, jest.log, results.json) stay in $POSTGREST_JS_WORK/last/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-port=54321
+port=${POSTGREST_JS_PORT:-54321}
 
 die() { echo "postgrest-js.sh: $*" >&2; exit 2; }
 [ $# -ge 1 ] || die "usage: $0 PATH-TO-SUPABASE-JS-CHECKOUT [FILE-FILTER...]"
@@ -130,12 +132,17 @@ for _ in $(seq 1 300); do
 done
 grep -q 'listening on' "$run/gateway.log" || { cat "$run/gateway.log" >&2; die "the gateway did not start in 30 s"; }
 
-# A fresh copy of the package (its tests import ../src, compiled by ts-jest) next to the cached node_modules.
-rm -rf "$deps/packages" "$deps/tsconfig.base.json"
-mkdir -p "$deps/packages/core"
-cp "$checkout/tsconfig.base.json" "$deps/"
-tar -C "$checkout/packages/core" --exclude=node_modules --exclude=dist -cf - postgrest-js | tar -C "$deps/packages/core" -xf -
-pkg=$deps/packages/core/postgrest-js
+# A fresh copy of the package for this run (its tests import ../src, compiled by ts-jest), with the cached
+# node_modules linked beside it.
+tree=$run/tree
+mkdir -p "$tree/packages/core"
+ln -s "$deps/node_modules" "$tree/node_modules"
+cp "$checkout/tsconfig.base.json" "$tree/"
+tar -C "$checkout/packages/core" --exclude=node_modules --exclude=dist -cf - postgrest-js | tar -C "$tree/packages/core" -xf -
+pkg=$tree/packages/core/postgrest-js
+if [ "$port" != 54321 ]; then
+  sed -i "s#localhost:54321#localhost:$port#g; s#127.0.0.1:54321#127.0.0.1:$port#g" "$pkg"/test/*.ts
+fi
 cat > "$pkg/jest.runner.config.cjs" <<'EOF'
 // The package's jest.config.ts without ts-node: same preset, sequencer (alphabetical), worker count and timeout.
 const path = require('path');
