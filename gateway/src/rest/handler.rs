@@ -72,8 +72,9 @@ async fn answer(
     if method == Method::OPTIONS {
         return Ok(options_response());
     }
-    let identity = crate::identity::identify(&headers, &state.keys.load(), &state.config).map_err(Error::Identity)?;
     let rest = &state.rest;
+    let identity =
+        rest.identities.identify(&headers, &state.keys.load_full(), &state.config).map_err(Error::Identity)?;
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;

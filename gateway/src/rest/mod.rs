@@ -3,6 +3,7 @@
 pub mod error;
 pub mod execute;
 mod handler;
+pub mod identity_cache;
 pub mod plan;
 pub mod request;
 pub mod response;
@@ -30,6 +31,8 @@ pub fn exposed_schemas(vars: &Vars) -> Vec<String> {
 pub struct RestState {
     pub settings: RestSettings,
     pub cache: ArcSwap<SchemaCache>,
+    /// Verified tokens, so repeated requests skip signature checks.
+    pub identities: identity_cache::IdentityCache,
 }
 
 impl RestState {
@@ -38,7 +41,7 @@ impl RestState {
         let db_config = settings::load_db_config(&client).await?;
         let settings = RestSettings::new(config, &db_config);
         let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
-        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache) })
+        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default() })
     }
 
     /// Builds a fresh cache (the caller swaps it in).
