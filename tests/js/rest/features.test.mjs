@@ -92,6 +92,8 @@ describe('REST features when enabled', { skip }, () => {
     });
     const aliased = await db.from('books').select('longest:pages.max(),pages.min()::text');
     assert.deepEqual(aliased.data, [{ longest: 304, min: '12' }]);
+    const counted = await db.from('books').select('count()');
+    assert.deepEqual(counted.data, [{ count: 6 }]);
   });
 
   test('explain returns the plan of the request as text', async () => {
@@ -148,5 +150,11 @@ describe('REST features when enabled', { skip }, () => {
     const anon = await gw.rest('/books?select=id&id=eq.1');
     assert.equal(anon.status, 200);
     assert.deepEqual(anon.json, [{ id: 1 }]);
+  });
+
+  test('K5: the JWKS document stays reachable without an apikey', async () => {
+    const res = await fetch(`${gw.url}/auth/v1/.well-known/jwks.json`);
+    assert.equal(res.status, 200);
+    assert.ok(Array.isArray((await res.json()).keys));
   });
 });

@@ -136,6 +136,24 @@ describe('REST reads', { skip }, () => {
       });
     }
 
+    const rangeCases = [
+      ['sl (strictly left of)', (q) => q.rangeLt('during', '[8,9)'), [1]],
+      ['sr (strictly right of)', (q) => q.rangeGt('during', '[8,9)'), [3]],
+      ['nxr (does not extend to the right of)', (q) => q.rangeLte('during', '[8,9)'), [1]],
+      ['nxl (does not extend to the left of)', (q) => q.rangeGte('during', '[8,9)'), [3]],
+      ['adj (adjacent to)', (q) => q.rangeAdjacent('during', '[20,30)'), [3]],
+      ['ov on ranges', (q) => q.overlaps('during', '[4,6)'), [1, 2]],
+      ['cs on a range', (q) => q.contains('during', '[6,7)'), [2]],
+      ['not.cd on a range', (q) => q.not('during', 'cd', '[0,10)'), [3]],
+    ];
+    for (const [name, apply, want] of rangeCases) {
+      test(`range operator ${name}`, async () => {
+        const res = await apply(db.from('slots').select('id')).order('id');
+        assert.equal(res.error, null, JSON.stringify(res.error));
+        assert.deepEqual(ids(res.data), want);
+      });
+    }
+
     test('not.or=(…) negates a whole tree; and=(…) is explicit AND', async () => {
       const neg = await gw.rest('/books?select=id&not.or=(id.eq.1,id.eq.2)&order=id');
       assert.equal(neg.status, 200);

@@ -139,6 +139,20 @@ describe('REST security', { skip }, () => {
     });
   });
 
+  test('J12: the JWKS document publishes public EC members only', async () => {
+    const res = await fetch(`${gw.url}/auth/v1/.well-known/jwks.json`);
+    assert.equal(res.status, 200);
+    const { keys } = await res.json();
+    assert.ok(keys.length >= 1);
+    for (const key of keys) {
+      assert.equal(key.kty, 'EC');
+      for (const member of Object.keys(key)) {
+        assert.ok(['kty', 'kid', 'alg', 'use', 'crv', 'x', 'y', 'key_ops'].includes(member), member);
+      }
+    }
+    assert.ok(keys.some((k) => k.kid === gw.kid));
+  });
+
   describe('privileges and RLS (R9, R11, R18)', () => {
     test('a table without grants: 401 42501 for anon (with a Bearer challenge), 403 for a user', async () => {
       const anon = await gw.rest('/secrets?select=*');
@@ -234,5 +248,27 @@ describe('REST security', { skip }, () => {
       assert.equal(res.status, 405);
       assert.deepEqual(res.json, pgError('PGRST117', 'Unsupported HTTP method: PROPFIND'));
     });
+  });
+});
+
+describe('REST security with an audience (J9)', { skip }, () => {
+  let gw;
+  before(async () => {
+    gw = await startRest({ env: { PGRST_JWT_AUD: 'authenticated' } });
+  });
+  after(async () => gw?.stop());
+
+  test('a token for another audience is 401 PGRST303; the right audience and the anon key (no aud) pass', async () => {
+    const other = await gw.token({ sub: USER_A, aud: 'someone-else' });
+    const res = await gw.rest('/rpc/whoami', { method: 'POST', body: {}, bearer: other });
+    assert.equal(res.status, 401);
+    assert.deepEqual(res.json, pgError('PGRST303', 'JWT not in audience'));
+    assert.equal(res.headers.get('www-authenticate'), 'Bearer error="invalid_token", error_description="JWT not in audience"');
+    const right = await gw.rest('/rpc/whoami', { method: 'POST', body: {}, bearer: await gw.token({ sub: USER_A }) });
+    assert.equal(right.status, 200);
+    assert.equal(right.json.role, 'authenticated');
+    const anon = await gw.rest('/rpc/whoami', { method: 'POST', body: {} });
+    assert.equal(anon.status, 200);
+    assert.equal(anon.json.role, 'anon');
   });
 });

@@ -31,6 +31,7 @@ describe('REST writes', { skip }, () => {
       assert.equal(raw.text, '');
       assert.equal(raw.headers.get('content-range'), '*/*');
       assert.equal(raw.headers.get('content-length'), '0');
+      assert.equal(raw.headers.get('content-type'), null);
       assert.deepEqual(authorsInDb('id in (10, 11)'), [
         { id: 10, name: 'Ten', country: null },
         { id: 11, name: 'Eleven', country: null },
@@ -64,6 +65,25 @@ describe('REST writes', { skip }, () => {
         { id: 14, country: null },
         { id: 15, country: 'FR' },
       ]);
+    });
+
+    test('return=minimal and return=headers-only: no body; headers-only adds Location', async () => {
+      const minimal = await gw.rest('/authors', { method: 'POST', headers: { prefer: 'return=minimal' }, body: { id: 18, name: 'Eighteen' } });
+      assert.equal(minimal.status, 201);
+      assert.equal(minimal.text, '');
+      assert.equal(minimal.headers.get('preference-applied'), 'return=minimal');
+      const located = await gw.rest('/authors', {
+        method: 'POST',
+        headers: { prefer: 'return=headers-only' },
+        body: { id: 19, name: 'Nineteen' },
+      });
+      assert.equal(located.status, 201);
+      assert.equal(located.text, '');
+      assert.equal(located.headers.get('location'), '/authors?id=eq.19');
+      assert.equal(located.headers.get('content-range'), '*/*');
+      assert.equal(located.headers.get('content-length'), '0');
+      assert.equal(located.headers.get('content-type'), null);
+      assert.equal(located.headers.get('preference-applied'), 'return=headers-only');
     });
 
     test('count=exact on insert: Content-Range */N', async () => {
@@ -192,6 +212,8 @@ describe('REST writes', { skip }, () => {
       assert.equal(raw.status, 204);
       assert.equal(raw.text, '');
       assert.equal(raw.headers.get('content-range'), '0-1/*');
+      assert.equal(raw.headers.get('content-type'), null);
+      assert.equal(raw.headers.get('content-length'), null);
       assert.deepEqual(authorsInDb("country = 'IE'"), [
         { id: 10, name: 'Ten', country: 'IE' },
         { id: 11, name: 'Eleven', country: 'IE' },
