@@ -80,6 +80,24 @@ describe('REST RPC', { skip }, () => {
     assert.equal(gw.sql('select count(*) from public.authors where id = 41'), '0');
   });
 
+  test('max-affected with handling=strict on RPC: a SETOF result over the limit is 400 PGRST124', async () => {
+    const res = await db.rpc('books_by', { author: 2 }).maxAffected(1);
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.error, pgError('PGRST124', 'Query result exceeds max-affected preference constraint', 'The query affects 2 rows'));
+    const ok = await db.rpc('books_by', { author: 2 }).select('id').order('id').maxAffected(2);
+    assert.deepEqual(ok.data, [{ id: 3 }, { id: 4 }]);
+  });
+
+  test('max-affected with handling=strict on a non-SETOF function is 400 PGRST128 and nothing runs', async () => {
+    const res = await db.rpc('add_author', { id: 42, name: 'Forty-two' }).maxAffected(1);
+    assert.equal(res.status, 400);
+    assert.deepEqual(
+      res.error,
+      pgError('PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
+    );
+    assert.equal(gw.sql('select count(*) from public.authors where id = 42'), '0');
+  });
+
   test('the function sees the caller role and claims', async () => {
     assert.deepEqual((await db.rpc('whoami')).data, { role: 'anon', sub: null, claims_role: 'anon' });
     const user = gw.userClient(await gw.token({ sub: USER_A }));

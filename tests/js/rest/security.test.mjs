@@ -132,6 +132,7 @@ describe('REST security', { skip }, () => {
       assert.deepEqual(res.json, pgError('42501', 'permission denied to set role "postgres"'));
     });
 
+    // Stricter than PostgREST, which would switch to its own login role: the gateway never does (security.md J7).
     test('J7: the login role itself is never a request role', async () => {
       const res = await whoami({ bearer: await gw.token({ role: 'authenticator' }) });
       assert.ok([401, 403].includes(res.status), `status ${res.status}: ${res.text}`);

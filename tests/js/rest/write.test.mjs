@@ -52,6 +52,25 @@ describe('REST writes', { skip }, () => {
       assert.equal(single.status, 201);
     });
 
+    test('.single() on an insert of two rows is 406 PGRST116 and rolls the insert back', async () => {
+      const res = await anon
+        .from('authors')
+        .insert([
+          { id: 24, name: 'Twenty-four' },
+          { id: 25, name: 'Twenty-five' },
+        ])
+        .select('id')
+        .single();
+      assert.deepEqual(result(res), {
+        data: null,
+        error: pgError('PGRST116', 'Cannot coerce the result to a single JSON object', 'The result contains 2 rows'),
+        count: null,
+        status: 406,
+        statusText: 'Not Acceptable',
+      });
+      assert.deepEqual(authorsInDb('id in (24, 25)'), []);
+    });
+
     test('bulk insert: columns is the union of keys, a missing key becomes NULL', async () => {
       const res = await anon
         .from('authors')
