@@ -16,18 +16,22 @@ const MAX_CACHED_STATEMENTS: usize = 500;
 /// How the transaction ends once the rows are known.
 pub type Decide = Box<dyn FnOnce(&[Row]) -> Result<bool, Error> + Send>;
 
-/// Executes `stmt` in a request transaction; `decide` returns whether to commit (or an error, which rolls back).
+/// Executes `stmt` (then `extra`, e.g. the EXPLAIN behind a planned count) in a request transaction; `decide`
+/// returns whether to commit (or an error, which rolls back). Returns the rows of both.
 pub async fn run(
     pool: Pool,
     settings: RequestSettings,
     read_only: bool,
     stmt: Statement,
+    extra: Option<Statement>,
     authenticated: bool,
     decide: Decide,
-) -> Result<Vec<Row>, Error> {
-    tokio::spawn(async move { run_inner(&pool, &settings, read_only, &stmt, authenticated, decide).await })
-        .await
-        .map_err(|e| Error::Internal(format!("request task failed: {e}")))?
+) -> Result<(Vec<Row>, Vec<Row>), Error> {
+    tokio::spawn(
+        async move { run_inner(&pool, &settings, read_only, &stmt, extra.as_ref(), authenticated, decide).await },
+    )
+    .await
+    .map_err(|e| Error::Internal(format!("request task failed: {e}")))?
 }
 
 async fn run_inner(
@@ -35,9 +39,10 @@ async fn run_inner(
     settings: &RequestSettings,
     read_only: bool,
     stmt: &Statement,
+    extra: Option<&Statement>,
     authenticated: bool,
     decide: Decide,
-) -> Result<Vec<Row>, Error> {
+) -> Result<(Vec<Row>, Vec<Row>), Error> {
     let client = pool.get().await.map_err(|e| match e {
         PoolError::Timeout(_) => Error::PoolTimeout,
         other => Error::Connection(other.to_string()),
@@ -69,7 +74,8 @@ async fn run_inner(
             std::task::Poll::Pending => query.await,
         }
     };
-    let result = if read_only {
+    let pipeline_commit = read_only && extra.is_none();
+    let result = if pipeline_commit {
         let commit = async {
             match sent_rx.await {
                 Ok(()) => client.execute(&commit_st, &[]).await,
@@ -81,6 +87,13 @@ async fn run_inner(
         drop(sent_rx);
         futures::try_join!(begin, pre, main).map(|(_, _, rows)| rows).map_err(pg)
     };
+    let result = match (result, extra) {
+        (Ok(rows), Some(x)) => {
+            let params: Vec<&(dyn ToSql + Sync)> = x.params.iter().map(|p| p as &(dyn ToSql + Sync)).collect();
+            client.query(&x.sql, &params).await.map(|extra_rows| (rows, extra_rows)).map_err(pg)
+        }
+        (r, _) => r.map(|rows| (rows, vec![])),
+    };
     let rows = match result {
         Ok(rows) => rows,
         Err(e) => {
@@ -89,12 +102,12 @@ async fn run_inner(
             return Err(e);
         }
     };
-    if read_only {
+    if pipeline_commit {
         // already committed (a read-only transaction has nothing to undo); still apply the checks
-        decide(&rows)?;
+        decide(&rows.0)?;
         return Ok(rows);
     }
-    match decide(&rows) {
+    match decide(&rows.0) {
         Ok(true) => {
             client.batch_execute("COMMIT").await.map_err(pg)?;
             Ok(rows)

@@ -110,9 +110,16 @@ async fn answer(
     };
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&stmt, *json, options);
-        let rows =
-            execute::run(state.pool.clone(), tx_settings, read_only, explain, authenticated, Box::new(|_| Ok(false)))
-                .await?;
+        let (rows, _) = execute::run(
+            state.pool.clone(),
+            tx_settings,
+            read_only,
+            explain,
+            None,
+            authenticated,
+            Box::new(|_| Ok(false)),
+        )
+        .await?;
         return plan_response(&rows, &req.media, *json);
     }
     let (commit, tx_applied) = commit_preference(&req, rest.settings.tx_end);
@@ -130,8 +137,16 @@ async fn answer(
         }
         Ok(commit)
     });
-    let rows = execute::run(state.pool.clone(), tx_settings, read_only, stmt, authenticated, decide).await?;
-    let outcome = Outcome::from_rows(&rows)?;
+    let planned = match &plan {
+        Plan::Read(p) => sql::planned_count_statement(&cache, p),
+        _ => None,
+    };
+    let (rows, plan_rows) =
+        execute::run(state.pool.clone(), tx_settings, read_only, stmt, planned, authenticated, decide).await?;
+    let mut outcome = Outcome::from_rows(&rows)?;
+    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
+        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+    }
     let location = match (&plan, headers_only) {
         (Plan::Mutate(p), true) => location(&p.table.name.name, &outcome.body),
         _ => None,

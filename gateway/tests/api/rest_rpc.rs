@@ -79,7 +79,7 @@ async fn overloads_and_missing_functions() {
         body,
         json!({
             "code":"PGRST202",
-            "details":"Searched for the function public.get_statu with parameters name_param or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
+            "details":"Searched for the function public.get_statu with parameter name_param or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
             "hint":"Perhaps you meant to call the function public.get_status",
             "message":"Could not find the function public.get_statu(name_param) in the schema cache"
         })

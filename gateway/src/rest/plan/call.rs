@@ -17,14 +17,17 @@ enum ArgSource {
     NonObject,
 }
 
+/// One unnamed parameter that takes the whole body (json/jsonb, or the body as text/xml/bytea).
 fn is_single_unnamed_json(r: &Routine) -> bool {
-    r.params.len() == 1 && r.params[0].name.is_empty() && matches!(r.params[0].data_type.as_str(), "json" | "jsonb")
+    r.params.len() == 1
+        && r.params[0].name.is_empty()
+        && matches!(r.params[0].data_type.as_str(), "json" | "jsonb" | "text" | "xml" | "bytea")
 }
 
+/// Every key names a parameter and every parameter without a default is given (unnamed ones never are).
 fn matches_keys(r: &Routine, keys: &[String]) -> bool {
-    r.params.iter().all(|p| !p.name.is_empty())
-        && keys.iter().all(|k| r.params.iter().any(|p| &p.name == k))
-        && r.params.iter().all(|p| p.has_default || keys.contains(&p.name))
+    keys.iter().all(|k| !k.is_empty() && r.params.iter().any(|p| &p.name == k))
+        && r.params.iter().all(|p| p.has_default || (!p.name.is_empty() && keys.contains(&p.name)))
 }
 
 pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanContext) -> Result<CallPlan, Error> {
@@ -51,18 +54,19 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
         ArgSource::Keys(keys) => overloads.iter().filter(|r| matches_keys(r, keys)).collect(),
         ArgSource::NonObject => vec![],
     };
-    let candidates: Vec<&Routine> = if named.is_empty() && !is_read {
-        overloads.iter().filter(|r| is_single_unnamed_json(r)).collect()
-    } else {
-        named
-    };
+    let via_body = named.is_empty() && !is_read;
+    let candidates: Vec<&Routine> =
+        if via_body { overloads.iter().filter(|r| is_single_unnamed_json(r)).collect() } else { named };
     let routine = match candidates.as_slice() {
         [one] => (*one).clone(),
         [] => return Err(not_found(cache, &qname, &source, ctx.role)),
-        many => return Err(Error::AmbiguousFunction(many.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", "))),
+        many => {
+            let mut sorted = many.to_vec();
+            sorted.sort_by_key(|r| (r.params.len(), r.params.iter().map(|p| p.data_type.clone()).collect::<Vec<_>>()));
+            return Err(Error::AmbiguousFunction(sorted.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", ")));
+        }
     };
-    let args = if is_single_unnamed_json(&routine) && !matches!(&source, ArgSource::Keys(k) if k.is_empty() && is_read)
-    {
+    let args = if via_body {
         CallArgs::SingleJson
     } else if is_read {
         CallArgs::Query(
@@ -115,17 +119,19 @@ fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role
         }
         ArgSource::NonObject => vec![],
     };
-    let (sig, searched) = if keys.is_empty() {
-        (name.to_string(), format!("{name} without parameters"))
-    } else {
-        (format!("{name}({})", keys.join(", ")), format!("{name} with parameters {}", keys.join(", ")))
+    let (sig, searched) = match keys.len() {
+        0 => (format!("{name} without parameters"), format!("{name} without parameters")),
+        1 => (format!("{name}({})", keys[0]), format!("{name} with parameter {}", keys[0])),
+        _ => (format!("{name}({})", keys.join(", ")), format!("{name} with parameters {}", keys.join(", "))),
     };
+    // PostgREST's fuzzy match for functions is looser than for tables; it still only names callable functions
+    let bound = (name.name.chars().count() / 3).max(3);
     let hint = cache
         .routines
         .iter()
         .filter(|(q, rs)| q.schema == name.schema && rs.iter().any(|r| r.visible_to.iter().any(|v| v == role)))
         .map(|(q, _)| (edit_distance(&q.name, &name.name), q))
-        .filter(|(d, q)| *d <= 3 && q.name != name.name)
+        .filter(|(d, q)| *d <= bound && q.name != name.name)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)))
         .map(|(_, q)| format!("Perhaps you meant to call the function {q}"));
     Error::NoFunction {

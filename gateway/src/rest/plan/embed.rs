@@ -12,29 +12,36 @@ pub fn resolve_relationship(
     hint: Option<&str>,
 ) -> Result<Relationship, Error> {
     let rels = cache.relationships_from(source);
+    let self_reference = source.name == name;
     let mut found: Vec<&Relationship> = rels
         .iter()
-        .filter(|r| {
-            r.target.name == name
-                || (!matches!(r.cardinality, Cardinality::M2M(_)) && r.constraint == name)
-                || (matches!(r.cardinality, Cardinality::M2O | Cardinality::O2O { source_holds_key: true })
-                    && r.columns.len() == 1
-                    && r.columns[0].0 == name)
+        .filter(|r| match &r.cardinality {
+            // embedding a table by its own name means its children
+            _ if self_reference && r.target == *source => matches!(r.cardinality, Cardinality::O2M),
+            Cardinality::Computed { .. } => r.constraint == name,
+            Cardinality::M2M(_) => r.target.name == name,
+            c => {
+                r.target.name == name
+                    || (!r.via_view && r.constraint == name)
+                    || (!r.via_view
+                        && matches!(c, Cardinality::M2O | Cardinality::O2O { source_holds_key: true })
+                        && r.columns.len() == 1
+                        && r.columns[0].0 == name)
+            }
         })
         .collect();
+    // a computed relationship named like a detected one takes its place
+    if found.iter().any(|r| matches!(r.cardinality, Cardinality::Computed { .. })) {
+        found.retain(|r| matches!(r.cardinality, Cardinality::Computed { .. }));
+    }
     if let Some(h) = hint {
         found.retain(|r| match &r.cardinality {
             Cardinality::M2M(j) => j.table.name == h || j.source_constraint == h || j.target_constraint == h,
-            _ => r.constraint == h || r.columns.iter().any(|(a, b)| a == h || b == h),
+            Cardinality::Computed { .. } => false,
+            // a self-reference is narrowed by its key column only
+            _ if self_reference && r.target == *source => r.columns.iter().any(|(_, b)| b == h),
+            _ => r.constraint == h || (r.columns.len() == 1 && (r.columns[0].0 == h || r.columns[0].1 == h)),
         });
-    }
-    // a self-referencing table named by its own name means its children (O2M), by a column its parent (M2O)
-    if found.len() > 1 && source.name == name && hint.is_none() {
-        let children: Vec<&Relationship> =
-            found.iter().copied().filter(|r| r.target == *source && !r.is_to_one()).collect();
-        if children.len() == 1 {
-            found = children;
-        }
     }
     match found.len() {
         1 => Ok(found[0].clone()),
@@ -73,6 +80,7 @@ fn describe(r: &Relationship) -> serde_json::Value {
                 cols(j.target_columns.iter().map(|(_, c)| c).collect())
             ),
         ),
+        Cardinality::Computed { function, .. } => ("computed", format!("{function}")),
         c => (
             match c {
                 Cardinality::O2M => "one-to-many",

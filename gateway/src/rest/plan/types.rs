@@ -68,6 +68,14 @@ pub struct ReadNode {
 }
 
 impl ReadNode {
+    /// The whole-row reference of this node's relation (`"users"` for `"public"."users"`), for computed relationships.
+    pub fn row_ref(&self) -> String {
+        match self.qual.rsplit_once("\".\"") {
+            Some((_, last)) => format!("\"{last}"),
+            None => self.qual.clone(),
+        }
+    }
+
     pub fn has_aggregates(&self) -> bool {
         self.fields.iter().any(|f| matches!(f, OutField::CountAll { .. } | OutField::Field { aggregate: Some(_), .. }))
     }

@@ -17,7 +17,9 @@ where c.relkind in ('r', 'v', 'm', 'f', 'p') and n.nspname = any($1)";
 
 const COLUMNS: &str = "
 select n.nspname::text, c.relname::text, a.attname::text, format_type(a.atttypid, a.atttypmod), not a.attnotnull,
-  case when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end
+  coalesce(case when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end,
+           case when a.attidentity in ('a', 'd') then format('nextval(%L::regclass)',
+             pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)
 from pg_attribute a
   join pg_class c on c.oid = a.attrelid
   join pg_namespace n on n.oid = c.relnamespace
@@ -59,7 +61,11 @@ select n.nspname::text, p.proname::text, coalesce(p.proargnames, '{}'::text[]), 
   array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t),
   p.pronargdefaults::int, p.proretset, format_type(p.prorettype, null), rt.typtype::text,
   rn.nspname::text, rc.relname::text, p.provolatile::text, p.prorettype = 'record'::regtype,
-  array(select r.rolname::text from pg_roles r where r.rolname = any($2) and has_function_privilege(r.oid, p.oid, 'execute'))
+  array(select r.rolname::text from pg_roles r where r.rolname = any($2) and has_function_privilege(r.oid, p.oid, 'execute')),
+  (select array[an.nspname::text, ac.relname::text] from pg_type at
+     join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+     join pg_namespace an on an.oid = ac.relnamespace
+   where p.pronargs = 1 and at.oid = p.proargtypes[0])
 from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
@@ -109,6 +115,7 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
                 table: QualifiedName::new(r.get(1), r.get(2)),
                 foreign_table: QualifiedName::new(r.get(3), r.get(4)),
                 columns: own.into_iter().zip(foreign).collect(),
+                via_view: false,
             }
         })
         .collect();
@@ -129,8 +136,29 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
             })
             .collect(),
     );
-    let relationships = relationships::build(&tables, &fks, &unique_sets, &view_columns);
-    let routines = load_routines(client, schemas, roles).await?;
+    let mut relationships = relationships::build(&tables, &fks, &unique_sets, &view_columns);
+    let mut routines = load_routines(client, schemas, roles).await?;
+    for r in routines.values().flatten() {
+        if let (Some(source), ReturnShape::Composite { set, relation: Some(target) }) = (&r.row_param, &r.returns) {
+            relationships.entry(source.clone()).or_default().push(Relationship {
+                source: source.clone(),
+                target: target.clone(),
+                constraint: r.name.name.clone(),
+                columns: vec![],
+                cardinality: Cardinality::Computed { function: r.name.clone(), to_one: !set },
+                via_view: false,
+            });
+        }
+    }
+    // Like PostgREST, functions with unnamed parameters are callable only when the one parameter takes the body.
+    for list in routines.values_mut() {
+        list.retain(|r| {
+            r.params.iter().all(|p| !p.name.is_empty())
+                || (r.params.len() == 1
+                    && matches!(r.params[0].data_type.as_str(), "json" | "jsonb" | "text" | "xml" | "bytea"))
+        });
+    }
+    routines.retain(|_, list| !list.is_empty());
     let mut role_settings: HashMap<String, Vec<(String, String)>> = HashMap::new();
     for row in client.query(ROLE_SETTINGS, &[&roles]).await? {
         let setting: String = row.get(1);
@@ -197,8 +225,10 @@ async fn load_routines<C: GenericClient>(
             "s" => Volatility::Stable,
             _ => Volatility::Volatile,
         };
+        let row_param: Option<Vec<String>> = row.get(14);
         routines.entry(name.clone()).or_default().push(Routine {
             name,
+            row_param: row_param.filter(|v| v.len() == 2).map(|v| QualifiedName::new(&v[0], &v[1])),
             params,
             returns,
             return_type,

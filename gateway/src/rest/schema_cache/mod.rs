@@ -62,6 +62,8 @@ pub enum Cardinality {
     O2O { source_holds_key: bool },
     /// Through a junction table.
     M2M(Junction),
+    /// A function `f(source) returns [setof] target` (PostgREST's computed relationship).
+    Computed { function: QualifiedName, to_one: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,11 +85,16 @@ pub struct Relationship {
     /// (source column, target column) pairs for direct relationships.
     pub columns: Vec<(String, String)>,
     pub cardinality: Cardinality,
+    /// Copied onto a view from its base table's key (names and columns match only the real key).
+    pub via_view: bool,
 }
 
 impl Relationship {
     pub fn is_to_one(&self) -> bool {
-        matches!(self.cardinality, Cardinality::M2O | Cardinality::O2O { .. })
+        matches!(
+            self.cardinality,
+            Cardinality::M2O | Cardinality::O2O { .. } | Cardinality::Computed { to_one: true, .. }
+        )
     }
 }
 
@@ -117,6 +124,8 @@ pub enum Volatility {
 #[derive(Debug, Clone)]
 pub struct Routine {
     pub name: QualifiedName,
+    /// The relation whose row type is the only parameter (computed fields and relationships).
+    pub row_param: Option<QualifiedName>,
     pub params: Vec<RoutineParam>,
     pub returns: ReturnShape,
     pub return_type: String,

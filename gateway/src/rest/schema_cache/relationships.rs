@@ -13,6 +13,7 @@ pub struct ForeignKey {
     pub foreign_table: QualifiedName,
     /// (column, foreign column)
     pub columns: Vec<(String, String)>,
+    pub via_view: bool,
 }
 
 /// A view column that exposes a base-table column unchanged.
@@ -53,6 +54,7 @@ pub fn build(
             constraint: fk.name.clone(),
             columns: fk.columns.clone(),
             cardinality: if one_to_one { Cardinality::O2O { source_holds_key: true } } else { Cardinality::M2O },
+            via_view: fk.via_view,
         });
         out.entry(fk.foreign_table.clone()).or_default().push(Relationship {
             source: fk.foreign_table.clone(),
@@ -60,6 +62,7 @@ pub fn build(
             constraint: fk.name.clone(),
             columns: fk.columns.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
             cardinality: if one_to_one { Cardinality::O2O { source_holds_key: false } } else { Cardinality::O2M },
+            via_view: fk.via_view,
         });
     }
     // many-to-many through junctions whose primary key covers both keys' columns
@@ -90,6 +93,7 @@ pub fn build(
                         target_constraint: b.name.clone(),
                         target_columns: b.columns.iter().map(|(j, t)| (t.clone(), j.clone())).collect(),
                     }),
+                    via_view: a.via_view || b.via_view,
                 });
             }
         }
@@ -137,6 +141,7 @@ fn with_views(fks: &[ForeignKey], view_columns: &[ViewColumn]) -> Vec<ForeignKey
                     table: s.clone(),
                     foreign_table: t.clone(),
                     columns: sc.iter().cloned().zip(tc.iter().cloned()).collect(),
+                    via_view: true,
                 });
             }
         }
@@ -173,12 +178,14 @@ mod tests {
                 table: q("members"),
                 foreign_table: q("users"),
                 columns: vec![("user_id".into(), "id".into())],
+                via_view: false,
             },
             ForeignKey {
                 name: "members_group_id_fkey".into(),
                 table: q("members"),
                 foreign_table: q("groups"),
                 columns: vec![("group_id".into(), "id".into())],
+                via_view: false,
             },
         ];
         let rels = build(&tables, &fks, &HashMap::new(), &[]);

@@ -8,6 +8,7 @@ pub mod mutate;
 pub mod read;
 
 use crate::rest::request::media::MediaType;
+use crate::rest::request::preferences::Count;
 use fragment::{SqlBuilder, Statement};
 
 /// How the body aggregates `_postgrest_t` rows.
@@ -56,6 +57,19 @@ pub fn wrap(b: SqlBuilder, ctes: &str, total: &str, rows_from: &str, body: &str,
     b.finish(sql)
 }
 
+/// `count=planned`: the planner's row estimate for a read's count query (`EXPLAIN (FORMAT JSON)`).
+pub fn planned_count_statement(
+    cache: &crate::rest::schema_cache::SchemaCache,
+    plan: &crate::rest::plan::ReadPlan,
+) -> Option<Statement> {
+    if plan.count != Some(Count::Planned) {
+        return None;
+    }
+    let mut b = SqlBuilder::new();
+    let count = read::count_query(&mut b, cache, &plan.root, &plan.root.qual);
+    Some(b.finish(format!("EXPLAIN (FORMAT JSON) {count}")))
+}
+
 /// `EXPLAIN` of a statement for `application/vnd.pgrst.plan`.
 pub fn explain(stmt: &Statement, json: bool, options: &[String]) -> Statement {
     let mut opts = vec![format!("FORMAT {}", if json { "JSON" } else { "TEXT" })];
@@ -82,14 +96,14 @@ pub fn read_statement(
     let from = plan.root.qual.clone();
     let source = read::node_query(&mut b, cache, &plan.root, &from, vec![], false);
     let (ctes, total) = match plan.count {
-        Some(_) => {
+        Some(Count::Exact | Count::Estimated) => {
             let count = read::count_query(&mut b, cache, &plan.root, &from);
             (
                 format!("pgrst_source AS ({source}), pgrst_source_count AS ({count})"),
                 "(SELECT pg_catalog.count(*) FROM pgrst_source_count)",
             )
         }
-        None => (format!("pgrst_source AS ({source})"), "NULL::bigint"),
+        _ => (format!("pgrst_source AS ({source})"), "NULL::bigint"),
     };
     let body = body_expr(media, BodyShape::Rows, false);
     wrap(b, &ctes, total, "SELECT * FROM pgrst_source", &body, "NULL::int")

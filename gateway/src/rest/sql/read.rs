@@ -74,7 +74,13 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
             p.joins.push(format!("{join_kw} ({child}) AS {lat} ON TRUE"));
             if !e.hidden {
                 if e.spread {
-                    p.select.push(format!("{lat}.*"));
+                    for n in output_names(cache, &e.node) {
+                        let expr = format!("{lat}.{}", quote_ident(&n));
+                        if aggregated {
+                            p.group_by.push(expr.clone());
+                        }
+                        p.select.push(format!("{expr} AS {}", quote_ident(&n)));
+                    }
                 } else {
                     let expr = format!("row_to_json({lat}.*)::jsonb");
                     if aggregated {
@@ -93,7 +99,11 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
             let on = if e.inner { format!("{lat} IS NOT NULL") } else { "TRUE".into() };
             p.joins.push(format!("{join_kw} (SELECT {} FROM ({child}) AS {lat}) AS {lat} ON {on}", aggs.join(", ")));
             for n in names {
-                p.select.push(format!("{lat}.{}", quote_ident(&n)));
+                let expr = format!("{lat}.{}", quote_ident(&n));
+                if aggregated {
+                    p.group_by.push(expr.clone());
+                }
+                p.select.push(format!("{expr} AS {}", quote_ident(&n)));
             }
         } else {
             let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
@@ -149,6 +159,10 @@ fn child_query(b: &mut SqlBuilder, cache: &SchemaCache, parent: &ReadNode, e: &E
                 .map(|(s, jc)| format!("{jt}.{} = {}.{}", quote_ident(jc), parent.qual, quote_ident(s)))
                 .collect();
             (format!("{target} AS {q} INNER JOIN {jt} ON {}", on.join(" AND ")), conds)
+        }
+        Cardinality::Computed { function, .. } => {
+            let f = format!("{}.{}", quote_ident(&function.schema), quote_ident(&function.name));
+            (format!("{f}({}) AS {q}", parent.row_ref()), vec![])
         }
         _ => (
             format!("{target} AS {q}"),

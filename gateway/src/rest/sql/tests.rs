@@ -32,6 +32,7 @@ fn cache() -> SchemaCache {
         constraint: "messages_username_fkey".into(),
         columns: vec![("username".into(), "username".into())],
         cardinality: Cardinality::M2O,
+        via_view: false,
     };
     let rel_o2m = Relationship {
         source: q("users"),
@@ -39,9 +40,11 @@ fn cache() -> SchemaCache {
         constraint: "messages_username_fkey".into(),
         columns: vec![("username".into(), "username".into())],
         cardinality: Cardinality::O2M,
+        via_view: false,
     };
     let routine = Routine {
         name: q("add"),
+        row_param: None,
         params: vec![
             RoutineParam { name: "a".into(), data_type: "integer".into(), has_default: false, variadic: false },
             RoutineParam { name: "b".into(), data_type: "integer".into(), has_default: true, variadic: false },
