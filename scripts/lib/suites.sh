@@ -67,3 +67,15 @@ sql_tests() {
   cargo build -q -p gateway --bin gateway || return 1
   sql/tests/run.sh
 }
+
+# postgrest-js's own server-backed suite (tests/conformance/postgrest-js.sh) from a supabase-js checkout outside the
+# repository (SUPABASE_JS_CHECKOUT, default /work/ext/supabase-js). Skipped, counting nothing, when there is none.
+postgrest_js_conformance() {
+  local checkout=${SUPABASE_JS_CHECKOUT:-/work/ext/supabase-js}
+  if [ ! -d "$checkout/packages/core/postgrest-js" ]; then
+    echo "no supabase-js checkout at $checkout: skipped"
+    echo "SUITE-COUNTS passed=0 failed=0"
+    return 0
+  fi
+  tests/conformance/postgrest-js.sh "$checkout"
+}

@@ -1,27 +1,112 @@
-//! The PostgREST-compatible data API under `/rest/v1`.
+//! The PostgREST-compatible data API under `/rest/v1`: request → parse → plan → SQL → execute → response.
+
+pub mod error;
+pub mod execute;
+mod handler;
+pub mod identity_cache;
+pub mod plan;
+pub mod request;
+pub mod response;
+pub mod schema_cache;
+pub mod settings;
+pub mod sql;
 
 use crate::config::{Config, Vars};
 use crate::state::AppState;
+use arc_swap::ArcSwap;
+use axum::http::{HeaderName, Method};
+use axum::routing::any;
 use axum::Router;
 use deadpool_postgres::Pool;
+use schema_cache::SchemaCache;
+use settings::RestSettings;
+use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
 /// The schemas exposed through the API (`PGRST_DB_SCHEMAS`, first one is the default).
 pub fn exposed_schemas(vars: &Vars) -> Vec<String> {
     vars.list(&["PGRST_DB_SCHEMAS", "GATEWAY_DB_SCHEMAS"], &["public"])
 }
 
-/// The data API's own state (schema cache, settings).
-pub struct RestState {}
+/// The data API's own state: settings and the schema cache (swapped atomically on reload).
+pub struct RestState {
+    pub settings: RestSettings,
+    pub cache: ArcSwap<SchemaCache>,
+    /// Verified tokens, so repeated requests skip signature checks.
+    pub identities: identity_cache::IdentityCache,
+}
 
 impl RestState {
-    pub async fn load(_config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
-        Ok(RestState {})
+    pub async fn load(config: &Config, pool: &Pool) -> anyhow::Result<Self> {
+        let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
+        let db_config = settings::load_db_config(&client).await?;
+        let settings = RestSettings::new(config, &db_config);
+        let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
+        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default() })
+    }
+
+    /// Builds a fresh cache (the caller swaps it in).
+    pub async fn load_cache(&self, pool: &Pool) -> anyhow::Result<SchemaCache> {
+        let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
+        schema_cache::load::load(&**client, &self.settings.schemas, &self.settings.roles).await
     }
 }
 
+/// `/rest/v1` routes with CORS for browsers (request headers mirrored, counts and profiles exposed).
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/rpc/{function}", any(handler::routine))
+        .route("/{relation}", any(handler::relation))
+        .route("/", any(handler::root))
+        .fallback(handler::invalid_path)
+        .layer(cors())
+        .layer(axum::middleware::from_fn(allow_on_options))
+}
+
+/// `OPTIONS` answers carry `Allow` (the CORS layer answers every OPTIONS itself, preflight or not).
+async fn allow_on_options(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let is_options = req.method() == Method::OPTIONS;
+    let mut res = next.run(req).await;
+    if is_options && !res.headers().contains_key(axum::http::header::ALLOW) {
+        res.headers_mut().insert(
+            axum::http::header::ALLOW,
+            axum::http::HeaderValue::from_static("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"),
+        );
+    }
+    res
+}
+
+fn cors() -> CorsLayer {
+    let expose = [
+        "content-encoding",
+        "content-location",
+        "content-range",
+        "content-type",
+        "content-profile",
+        "date",
+        "location",
+        "preference-applied",
+        "server",
+        "transfer-encoding",
+        "range-unit",
+        "proxy-status",
+    ];
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::mirror_request())
+        .allow_methods([
+            Method::GET,
+            Method::HEAD,
+            Method::POST,
+            Method::PATCH,
+            Method::PUT,
+            Method::DELETE,
+            Method::OPTIONS,
+        ])
+        .allow_headers(AllowHeaders::mirror_request())
+        .expose_headers(expose.map(HeaderName::from_static))
+        .max_age(std::time::Duration::from_secs(86400))
 }
 
 /// Background work: the schema-cache reload listener.
-pub fn spawn_background(_state: &AppState) {}
+pub fn spawn_background(state: &AppState) {
+    tokio::spawn(schema_cache::listener::run(state.clone()));
+}

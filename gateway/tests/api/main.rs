@@ -4,5 +4,10 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
+mod rest_embed;
+mod rest_fixtures;
+mod rest_read;
+mod rest_rpc;
+mod rest_write;
 mod site;
 mod smoke;

@@ -1,0 +1,249 @@
+//! The request handlers: identify → read body → parse → plan → SQL → execute → respond. Failures before the
+//! database (bad token, bad query, unknown table) never take a pooled connection.
+
+use super::error::Error;
+use super::execute::{self, Decide};
+use super::plan::{self, MutateKind, Plan, PlanContext, ReadLimits};
+use super::request::media::MediaType;
+use super::request::preferences::{Return, Tx};
+use super::request::{self, ApiRequest, ParseSettings, Resource};
+use super::response::{self, Kind, Outcome, Shape};
+use super::settings::TxEnd;
+use super::sql::{self, fragment::quote_ident};
+use crate::db::request_tx::RequestSettings;
+use crate::identity::Identity;
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value};
+
+pub async fn relation(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    answer(state, Resource::Relation(name), method, uri, headers, body)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
+}
+
+pub async fn routine(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    answer(state, Resource::Routine(name), method, uri, headers, body).await.unwrap_or_else(IntoResponse::into_response)
+}
+
+pub async fn root(method: Method) -> Response {
+    if method == Method::OPTIONS {
+        return options_response();
+    }
+    Error::NotImplemented("The root endpoint (OpenAPI) is not available".into()).into_response()
+}
+
+pub async fn invalid_path() -> Response {
+    Error::InvalidPath.into_response()
+}
+
+fn options_response() -> Response {
+    let mut res = StatusCode::OK.into_response();
+    res.headers_mut().insert(header::ALLOW, HeaderValue::from_static("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"));
+    res.headers_mut().insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    res
+}
+
+async fn answer(
+    state: AppState,
+    resource: Resource,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, Error> {
+    if method == Method::OPTIONS {
+        return Ok(options_response());
+    }
+    let rest = &state.rest;
+    let identity =
+        rest.identities.identify(&headers, &state.keys.load_full(), &state.config).map_err(Error::Identity)?;
+    let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
+    let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
+    let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
+    if req.prefs.is_strict() && !req.prefs.invalid.is_empty() {
+        return Err(Error::StrictPreferences(req.prefs.invalid.clone()));
+    }
+    let cache = rest.cache.load_full();
+    let ctx = PlanContext {
+        limits: ReadLimits { max_rows: rest.settings.max_rows, aggregates_enabled: rest.settings.aggregates_enabled },
+        role: &identity.role,
+    };
+    let plan = plan::plan(&req, &cache, &ctx)?;
+    let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
+    let tx_settings = request_settings(&state, &identity, &req, &uri, &headers, &cache);
+    let body_text = String::from_utf8_lossy(&req.body).into_owned();
+    let headers_only = req.prefs.return_ == Some(Return::HeadersOnly);
+    let (stmt, read_only, kind, offset, representation) = match &plan {
+        Plan::Read(p) => (sql::read_statement(&cache, p, &req.media), true, Kind::Read, p.root.range.offset, true),
+        Plan::Mutate(p) => {
+            let kind = match p.kind {
+                MutateKind::Insert { .. } => Kind::Insert { merge: plan::mutate::is_merge(p) },
+                MutateKind::Update { .. } => Kind::Update,
+                MutateKind::Delete => Kind::Delete,
+            };
+            let stmt = sql::mutate::mutate_statement(&cache, p, &req.media, &body_text, headers_only);
+            (stmt, false, kind, 0, p.representation)
+        }
+        Plan::Call(p) => {
+            let void = matches!(p.routine.returns, super::schema_cache::ReturnShape::Scalar { void: true, .. });
+            let stmt = sql::call::call_statement(&cache, p, &req.media, &body_text);
+            (stmt, p.read_only, Kind::Call { void }, p.read.range.offset, true)
+        }
+    };
+    if let MediaType::Plan { json, options, .. } = &req.media {
+        let explain = sql::explain(&stmt, *json, options);
+        let (rows, _) = execute::run(
+            state.pool.clone(),
+            tx_settings,
+            read_only,
+            explain,
+            None,
+            authenticated,
+            Box::new(|_| Ok(false)),
+        )
+        .await?;
+        return plan_response(&rows, &req.media, *json);
+    }
+    let (commit, tx_applied) = commit_preference(&req, rest.settings.tx_end);
+    let singular = req.media.is_singular();
+    let max_affected = req.prefs.max_affected.filter(|_| req.prefs.is_strict() && !matches!(kind, Kind::Read));
+    let decide: Decide = Box::new(move |rows| {
+        let outcome = Outcome::from_rows(rows)?;
+        if singular && outcome.page_total != 1 {
+            return Err(Error::Singular(outcome.page_total));
+        }
+        if let Some(max) = max_affected {
+            if outcome.page_total > max {
+                return Err(Error::MaxAffected(outcome.page_total));
+            }
+        }
+        Ok(commit)
+    });
+    let planned = match &plan {
+        Plan::Read(p) => sql::planned_count_statement(&cache, p),
+        _ => None,
+    };
+    let (rows, plan_rows) =
+        execute::run(state.pool.clone(), tx_settings, read_only, stmt, planned, authenticated, decide).await?;
+    let mut outcome = Outcome::from_rows(&rows)?;
+    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
+        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+    }
+    let location = match (&plan, headers_only) {
+        (Plan::Mutate(p), true) => location(&p.table.name.name, &outcome.body),
+        _ => None,
+    };
+    let profile = req.schema_negotiated.then_some(req.schema.as_str());
+    let shape = Shape {
+        kind,
+        head: method == Method::HEAD,
+        media: &req.media,
+        prefs: &req.prefs,
+        offset,
+        profile,
+        representation,
+        location,
+        tx_applied,
+    };
+    response::build(outcome, &shape)
+}
+
+/// Whether to commit, and whether the `tx` preference was honoured (`PGRST_DB_TX_END`).
+fn commit_preference(req: &ApiRequest, tx_end: TxEnd) -> (bool, bool) {
+    match (tx_end, req.prefs.tx) {
+        (TxEnd::CommitAllowOverride | TxEnd::RollbackAllowOverride, Some(t)) => (t == Tx::Commit, true),
+        (TxEnd::Commit | TxEnd::CommitAllowOverride, _) => (true, false),
+        (TxEnd::Rollback | TxEnd::RollbackAllowOverride, _) => (false, false),
+    }
+}
+
+/// `Location: /t?pk=eq.v` for one inserted row.
+fn location(table: &str, body: &str) -> Option<String> {
+    let rows: Vec<Map<String, Value>> = serde_json::from_str(body).ok()?;
+    let [row] = rows.as_slice() else { return None };
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(row.iter().map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), format!("eq.{v}"))
+        }))
+        .finish();
+    Some(format!("/{table}?{query}"))
+}
+
+fn plan_response(rows: &[tokio_postgres::Row], media: &MediaType, json: bool) -> Result<Response, Error> {
+    let body = if json {
+        let v: Option<Value> = rows.first().and_then(|r| r.try_get(0).ok());
+        v.map(|v| v.to_string()).unwrap_or_default()
+    } else {
+        rows.iter().filter_map(|r| r.try_get::<_, String>(0).ok()).collect::<Vec<_>>().join("\n")
+    };
+    let mut res = (StatusCode::OK, body).into_response();
+    if let Ok(v) = HeaderValue::from_str(&media.content_type()) {
+        res.headers_mut().insert(header::CONTENT_TYPE, v);
+    }
+    Ok(res)
+}
+
+/// What the preamble tells SQL about this request.
+fn request_settings(
+    state: &AppState,
+    identity: &Identity,
+    req: &ApiRequest,
+    uri: &Uri,
+    headers: &HeaderMap,
+    cache: &super::schema_cache::SchemaCache,
+) -> RequestSettings {
+    let settings = &state.rest.settings;
+    let search_path: Vec<String> =
+        std::iter::once(&req.schema).chain(settings.extra_search_path.iter()).map(|s| quote_ident(s)).collect();
+    let mut header_map = Map::new();
+    for (name, value) in headers {
+        if name == header::COOKIE {
+            continue;
+        }
+        if let Ok(v) = value.to_str() {
+            header_map.insert(name.as_str().to_string(), Value::String(v.to_string()));
+        }
+    }
+    let mut cookies = Map::new();
+    for value in headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
+        for pair in value.split(';') {
+            if let Some((k, v)) = pair.split_once('=') {
+                cookies.insert(k.trim().to_string(), Value::String(v.trim().to_string()));
+            }
+        }
+    }
+    let path = uri.path();
+    let path = path.strip_prefix("/rest/v1").unwrap_or(path).to_string();
+    RequestSettings {
+        role: identity.role.clone(),
+        claims_json: identity.claims_json(),
+        method: req.method.to_string(),
+        path,
+        headers_json: Value::Object(header_map).to_string(),
+        cookies_json: Value::Object(cookies).to_string(),
+        search_path: search_path.join(", "),
+        role_settings: cache.role_settings.get(&identity.role).cloned().unwrap_or_default(),
+    }
+}

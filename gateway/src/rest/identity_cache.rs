@@ -1,0 +1,137 @@
+//! A bounded cache of verified identities, so a signed-in user's repeated requests skip signature verification.
+//! Keyed by the credentials exactly as sent (Authorization and apikey) and the key set in force; an entry is used
+//! only while its token's `exp` (plus the 30 s leeway `identify` allows) has not passed, and is dropped otherwise.
+//! Failures are never cached. When full, the oldest entry goes (FIFO), so memory stays flat under unique tokens.
+
+use crate::config::Config;
+use crate::identity::{identify, Identity, IdentityError};
+use http::HeaderMap;
+use jwks::KeySet;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+const CAPACITY: usize = 1000;
+const LEEWAY_SECS: i64 = 30;
+
+type Key = (usize, String, String);
+
+#[derive(Default)]
+struct Inner {
+    entries: HashMap<Key, (Identity, i64)>,
+    order: VecDeque<Key>,
+}
+
+#[derive(Default)]
+pub struct IdentityCache {
+    inner: Mutex<Inner>,
+}
+
+impl IdentityCache {
+    /// `identify`, answered from the cache when the same credentials were verified before and are still valid.
+    pub fn identify(
+        &self,
+        headers: &HeaderMap,
+        keys: &Arc<KeySet>,
+        config: &Config,
+    ) -> Result<Identity, IdentityError> {
+        let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let key: Key = (Arc::as_ptr(keys) as usize, header("authorization"), header("apikey"));
+        let now = chrono::Utc::now().timestamp();
+        if key.1.is_empty() && key.2.is_empty() {
+            return identify(headers, keys, config);
+        }
+        if let Ok(mut inner) = self.inner.lock() {
+            match inner.entries.get(&key) {
+                Some((identity, exp)) if now <= exp + LEEWAY_SECS => return Ok(identity.clone()),
+                Some(_) => {
+                    inner.entries.remove(&key);
+                }
+                None => {}
+            }
+        }
+        let identity = identify(headers, keys, config)?;
+        if let Some(exp) = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token) {
+            if let Ok(mut inner) = self.inner.lock() {
+                while inner.entries.len() >= CAPACITY {
+                    match inner.order.pop_front() {
+                        Some(old) => {
+                            inner.entries.remove(&old);
+                        }
+                        None => break,
+                    }
+                }
+                inner.order.retain(|k| k != &key);
+                inner.order.push_back(key.clone());
+                inner.entries.insert(key, (identity.clone(), exp));
+            }
+        }
+        Ok(identity)
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.inner.lock().map(|i| i.entries.len()).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Vars;
+
+    fn config() -> Config {
+        Config::from_vars(Vars(HashMap::from([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())])))
+            .unwrap()
+    }
+
+    fn keyset() -> Arc<KeySet> {
+        Arc::new(KeySet::new(vec![jwks::SigningKey::generate_es256(jwks::KeyStatus::Current).unwrap()]))
+    }
+
+    fn bearer(token: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert("authorization", format!("Bearer {token}").parse().unwrap());
+        h
+    }
+
+    #[test]
+    fn caches_valid_tokens_and_never_failures() {
+        let cache = IdentityCache::default();
+        let keys = keyset();
+        let now = chrono::Utc::now().timestamp();
+        let token = keys.sign(&serde_json::json!({"role":"authenticated","sub":"u1","exp": now + 60})).unwrap();
+        let a = cache.identify(&bearer(&token), &keys, &config()).unwrap();
+        let b = cache.identify(&bearer(&token), &keys, &config()).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(cache.len(), 1);
+        assert!(cache.identify(&bearer("a.b.c"), &keys, &config()).is_err());
+        assert_eq!(cache.len(), 1);
+        // another key set (rotation) never reuses the entry
+        let other = keyset();
+        assert!(cache.identify(&bearer(&token), &other, &config()).is_err());
+    }
+
+    #[test]
+    fn expired_entries_are_not_served() {
+        let cache = IdentityCache::default();
+        let keys = keyset();
+        let now = chrono::Utc::now().timestamp();
+        let token = keys.sign(&serde_json::json!({"role":"authenticated","exp": now - 10})).unwrap();
+        // within the leeway it verifies and is cached
+        assert!(cache.identify(&bearer(&token), &keys, &config()).is_ok());
+        let stale = keys.sign(&serde_json::json!({"role":"authenticated","exp": now - 100})).unwrap();
+        assert!(cache.identify(&bearer(&stale), &keys, &config()).is_err());
+    }
+
+    #[test]
+    fn stays_bounded() {
+        let cache = IdentityCache::default();
+        let keys = keyset();
+        let now = chrono::Utc::now().timestamp();
+        for i in 0..(CAPACITY + 20) {
+            let t = keys.sign(&serde_json::json!({"role":"anon","sub": i.to_string(),"exp": now + 60})).unwrap();
+            cache.identify(&bearer(&t), &keys, &config()).unwrap();
+        }
+        assert_eq!(cache.len(), CAPACITY);
+    }
+}

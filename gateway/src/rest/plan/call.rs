@@ -1,0 +1,144 @@
+//! RPC plans: the overload chosen by the set of argument names (PGRST202 none, PGRST203 several), where the
+//! arguments come from, the read over the result, and whether the transaction can be read-only.
+
+use super::read::{attach_query, build_tree};
+use super::types::*;
+use super::PlanContext;
+use crate::rest::error::Error;
+use crate::rest::request::ApiRequest;
+use crate::rest::schema_cache::{edit_distance, QualifiedName, ReturnShape, Routine, SchemaCache, Volatility};
+use crate::rest::sql::fragment::quote_ident;
+use http::Method;
+use serde_json::Value;
+
+enum ArgSource {
+    Keys(Vec<String>),
+    /// A body that is not a JSON object: only a single unnamed json/jsonb parameter can take it.
+    NonObject,
+}
+
+/// One unnamed parameter that takes the whole body (json/jsonb, or the body as text/xml/bytea).
+fn is_single_unnamed_json(r: &Routine) -> bool {
+    r.params.len() == 1
+        && r.params[0].name.is_empty()
+        && matches!(r.params[0].data_type.as_str(), "json" | "jsonb" | "text" | "xml" | "bytea")
+}
+
+/// Every key names a parameter and every parameter without a default is given (unnamed ones never are).
+fn matches_keys(r: &Routine, keys: &[String]) -> bool {
+    keys.iter().all(|k| !k.is_empty() && r.params.iter().any(|p| &p.name == k))
+        && r.params.iter().all(|p| p.has_default || (!p.name.is_empty() && keys.contains(&p.name)))
+}
+
+pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanContext) -> Result<CallPlan, Error> {
+    let qname = QualifiedName::new(&req.schema, name);
+    let is_read = matches!(req.method, Method::GET | Method::HEAD);
+    let body: Option<Value> = if is_read || req.body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        Some(serde_json::from_slice(&req.body).map_err(|_| Error::InvalidBody("Empty or invalid json".into()))?)
+    };
+    let source = if is_read {
+        let mut keys: Vec<String> = req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect();
+        keys.dedup();
+        ArgSource::Keys(keys)
+    } else {
+        match &body {
+            None => ArgSource::Keys(vec![]),
+            Some(Value::Object(o)) => ArgSource::Keys(o.keys().cloned().collect()),
+            Some(_) => ArgSource::NonObject,
+        }
+    };
+    let overloads: &[Routine] = cache.routines.get(&qname).map(Vec::as_slice).unwrap_or(&[]);
+    let named: Vec<&Routine> = match &source {
+        ArgSource::Keys(keys) => overloads.iter().filter(|r| matches_keys(r, keys)).collect(),
+        ArgSource::NonObject => vec![],
+    };
+    let via_body = named.is_empty() && !is_read;
+    let candidates: Vec<&Routine> =
+        if via_body { overloads.iter().filter(|r| is_single_unnamed_json(r)).collect() } else { named };
+    let routine = match candidates.as_slice() {
+        [one] => (*one).clone(),
+        [] => return Err(not_found(cache, &qname, &source, ctx.role)),
+        many => {
+            let mut sorted = many.to_vec();
+            sorted.sort_by_key(|r| (r.params.len(), r.params.iter().map(|p| p.data_type.clone()).collect::<Vec<_>>()));
+            return Err(Error::AmbiguousFunction(sorted.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", ")));
+        }
+    };
+    let args = if via_body {
+        CallArgs::SingleJson
+    } else if is_read {
+        CallArgs::Query(
+            routine
+                .params
+                .iter()
+                .filter_map(|p| {
+                    let values: Vec<String> =
+                        req.query.rpc_args.iter().filter(|(k, _)| k == &p.name).map(|(_, v)| v.clone()).collect();
+                    (!values.is_empty()).then(|| (p.clone(), values))
+                })
+                .collect(),
+        )
+    } else {
+        let keys = match &source {
+            ArgSource::Keys(k) => k.clone(),
+            ArgSource::NonObject => vec![],
+        };
+        CallArgs::JsonObject(routine.params.iter().filter(|p| keys.contains(&p.name)).cloned().collect())
+    };
+    if req.prefs.is_strict() && req.prefs.max_affected.is_some() && !routine.returns_set() {
+        return Err(Error::MaxAffectedRpc);
+    }
+    let relation = match &routine.returns {
+        ReturnShape::Composite { relation: Some(r), .. } => r.clone(),
+        _ => qname.clone(),
+    };
+    let mut read = build_tree(cache, &relation, quote_ident(name), &req.query.select, 0, ctx.limits)?;
+    let limits = if routine.returns_set() { ctx.limits } else { super::ReadLimits { max_rows: None, ..ctx.limits } };
+    attach_query(cache, &mut read, &req.query, limits)?;
+    let read_only = is_read || routine.volatility != Volatility::Volatile;
+    Ok(CallPlan { routine, args, read, read_only, count: req.prefs.count })
+}
+
+/// `public.f(a => integer, b => text)`
+fn signature(r: &Routine) -> String {
+    format!(
+        "{}({})",
+        r.name,
+        r.params.iter().map(|p| format!("{} => {}", p.name, p.data_type)).collect::<Vec<_>>().join(", ")
+    )
+}
+
+fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role: &str) -> Error {
+    let keys = match source {
+        ArgSource::Keys(k) => {
+            let mut k = k.clone();
+            k.sort();
+            k
+        }
+        ArgSource::NonObject => vec![],
+    };
+    let (sig, searched) = match keys.len() {
+        0 => (format!("{name} without parameters"), format!("{name} without parameters")),
+        1 => (format!("{name}({})", keys[0]), format!("{name} with parameter {}", keys[0])),
+        _ => (format!("{name}({})", keys.join(", ")), format!("{name} with parameters {}", keys.join(", "))),
+    };
+    // PostgREST's fuzzy match for functions is looser than for tables; it still only names callable functions
+    let bound = (name.name.chars().count() / 3).max(3);
+    let hint = cache
+        .routines
+        .iter()
+        .filter(|(q, rs)| q.schema == name.schema && rs.iter().any(|r| r.visible_to.iter().any(|v| v == role)))
+        .map(|(q, _)| (edit_distance(&q.name, &name.name), q))
+        .filter(|(d, q)| *d <= bound && q.name != name.name)
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)))
+        .map(|(_, q)| format!("Perhaps you meant to call the function {q}"));
+    Error::NoFunction {
+        signature: sig,
+        details: format!(
+            "Searched for the function {searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+        ),
+        hint,
+    }
+}

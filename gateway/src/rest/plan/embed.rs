@@ -1,0 +1,105 @@
+//! Finding the relationship an embed names: by target table/view name, foreign-key name or (to-one) foreign
+//! key column, narrowed by a `!hint` (constraint, column or junction name). None → PGRST200; several → PGRST201.
+
+use crate::rest::error::Error;
+use crate::rest::schema_cache::{Cardinality, QualifiedName, Relationship, SchemaCache};
+use serde_json::json;
+
+pub fn resolve_relationship(
+    cache: &SchemaCache,
+    source: &QualifiedName,
+    name: &str,
+    hint: Option<&str>,
+) -> Result<Relationship, Error> {
+    let rels = cache.relationships_from(source);
+    let self_reference = source.name == name;
+    let mut found: Vec<&Relationship> = rels
+        .iter()
+        .filter(|r| match &r.cardinality {
+            // embedding a table by its own name means its children
+            _ if self_reference && r.target == *source => matches!(r.cardinality, Cardinality::O2M),
+            Cardinality::Computed { .. } => r.constraint == name,
+            Cardinality::M2M(_) => r.target.name == name,
+            c => {
+                r.target.name == name
+                    || (!r.via_view && r.constraint == name)
+                    || (!r.via_view
+                        && matches!(c, Cardinality::M2O | Cardinality::O2O { source_holds_key: true })
+                        && r.columns.len() == 1
+                        && r.columns[0].0 == name)
+            }
+        })
+        .collect();
+    // a computed relationship named like a detected one takes its place
+    if found.iter().any(|r| matches!(r.cardinality, Cardinality::Computed { .. })) {
+        found.retain(|r| matches!(r.cardinality, Cardinality::Computed { .. }));
+    }
+    if let Some(h) = hint {
+        found.retain(|r| match &r.cardinality {
+            Cardinality::M2M(j) => j.table.name == h || j.source_constraint == h || j.target_constraint == h,
+            Cardinality::Computed { .. } => false,
+            // a self-reference is narrowed by its key column only
+            _ if self_reference && r.target == *source => r.columns.iter().any(|(_, b)| b == h),
+            _ => r.constraint == h || (r.columns.len() == 1 && (r.columns[0].0 == h || r.columns[0].1 == h)),
+        });
+    }
+    match found.len() {
+        1 => Ok(found[0].clone()),
+        0 => Err(Error::NoRelationship {
+            parent: source.name.clone(),
+            child: name.to_string(),
+            hint: hint.map(str::to_string),
+            schema: source.schema.clone(),
+        }),
+        _ => Err(Error::AmbiguousRelationship {
+            parent: source.name.clone(),
+            child: name.to_string(),
+            details: json!(found.iter().map(|r| describe(r)).collect::<Vec<_>>()),
+            hints: found
+                .iter()
+                .map(|r| match &r.cardinality {
+                    Cardinality::M2M(j) => format!("{name}!{}", j.table.name),
+                    _ => format!("{name}!{}", r.constraint),
+                })
+                .collect(),
+        }),
+    }
+}
+
+fn describe(r: &Relationship) -> serde_json::Value {
+    let cols = |cs: Vec<&String>| cs.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+    let (cardinality, relationship) = match &r.cardinality {
+        Cardinality::M2M(j) => (
+            "many-to-many",
+            format!(
+                "{} using {}({}) and {}({})",
+                j.table.name,
+                j.source_constraint,
+                cols(j.source_columns.iter().map(|(_, c)| c).collect()),
+                j.target_constraint,
+                cols(j.target_columns.iter().map(|(_, c)| c).collect())
+            ),
+        ),
+        Cardinality::Computed { function, .. } => ("computed", format!("{function}")),
+        c => (
+            match c {
+                Cardinality::O2M => "one-to-many",
+                Cardinality::M2O => "many-to-one",
+                _ => "one-to-one",
+            },
+            format!(
+                "{} using {}({}) and {}({})",
+                r.constraint,
+                r.source.name,
+                cols(r.columns.iter().map(|(a, _)| a).collect()),
+                r.target.name,
+                cols(r.columns.iter().map(|(_, b)| b).collect())
+            ),
+        ),
+    };
+    json!({
+        "cardinality": cardinality,
+        "embedding": format!("{} with {}", r.source.name, r.target.name),
+        "relationship": relationship,
+    })
+}

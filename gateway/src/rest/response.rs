@@ -1,0 +1,227 @@
+//! Statement result → HTTP response: status (200/201/204/206, or the `response.status` GUC), `Content-Range`,
+//! `Preference-Applied`, `Content-Profile`, `Location`, headers from the `response.headers` GUC, and the body.
+
+use crate::rest::error::Error;
+use crate::rest::request::media::MediaType;
+use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
+use axum::body::Body;
+use axum::http::{header, HeaderName, HeaderValue, Response, StatusCode};
+use tokio_postgres::Row;
+
+/// The one row every main statement returns.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub total: Option<i64>,
+    pub page_total: i64,
+    pub body: String,
+    pub headers: Option<String>,
+    pub status: Option<String>,
+    pub inserted: Option<i32>,
+}
+
+impl Outcome {
+    pub fn from_rows(rows: &[Row]) -> Result<Self, Error> {
+        let row = rows.first().ok_or_else(|| Error::Internal("statement returned no row".into()))?;
+        Ok(Outcome {
+            total: row.try_get(0).map_err(internal)?,
+            page_total: row.try_get(1).map_err(internal)?,
+            body: row.try_get::<_, Option<String>>(2).map_err(internal)?.unwrap_or_default(),
+            headers: row.try_get(3).map_err(internal)?,
+            status: row.try_get(4).map_err(internal)?,
+            inserted: row.try_get(5).map_err(internal)?,
+        })
+    }
+}
+
+fn internal(e: tokio_postgres::Error) -> Error {
+    Error::Internal(e.to_string())
+}
+
+/// What kind of response is being built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Read,
+    Insert { merge: bool },
+    Update,
+    Delete,
+    Call { void: bool },
+}
+
+/// Everything besides the outcome that shapes the response.
+pub struct Shape<'a> {
+    pub kind: Kind,
+    pub head: bool,
+    pub media: &'a MediaType,
+    pub prefs: &'a Preferences,
+    pub offset: i64,
+    pub profile: Option<&'a str>,
+    pub representation: bool,
+    pub location: Option<String>,
+    /// Whether the `tx` preference was honoured.
+    pub tx_applied: bool,
+}
+
+/// `Preference-Applied` for what was honoured.
+fn applied(shape: &Shape) -> Vec<String> {
+    let p = shape.prefs;
+    let mut out = vec![];
+    if let Some(r) = p.resolution {
+        out.push(match r {
+            Resolution::MergeDuplicates => "resolution=merge-duplicates".to_string(),
+            Resolution::IgnoreDuplicates => "resolution=ignore-duplicates".to_string(),
+        });
+    }
+    if p.missing_default == Some(true) {
+        out.push("missing=default".into());
+    }
+    if !matches!(shape.kind, Kind::Read) {
+        if let Some(r) = p.return_ {
+            out.push(
+                match r {
+                    Return::Minimal => "return=minimal",
+                    Return::HeadersOnly => "return=headers-only",
+                    Return::Representation => "return=representation",
+                }
+                .into(),
+            );
+        }
+    }
+    if let Some(c) = p.count {
+        out.push(
+            match c {
+                Count::Exact => "count=exact",
+                Count::Planned => "count=planned",
+                Count::Estimated => "count=estimated",
+            }
+            .into(),
+        );
+    }
+    if shape.tx_applied {
+        if let Some(t) = p.tx {
+            out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
+        }
+    }
+    if p.is_strict() {
+        out.push("handling=strict".into());
+        if let Some(n) = p.max_affected {
+            out.push(format!("max-affected={n}"));
+        }
+    }
+    out
+}
+
+fn content_range(offset: i64, page_total: i64, total: Option<i64>) -> String {
+    let total = total.map_or("*".to_string(), |t| t.to_string());
+    if page_total <= 0 {
+        format!("*/{total}")
+    } else {
+        format!("{offset}-{}/{total}", offset + page_total - 1)
+    }
+}
+
+pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
+    let total = match shape.kind {
+        Kind::Read | Kind::Call { .. } => outcome.total,
+        _ if shape.prefs.count.is_some() => Some(outcome.page_total),
+        _ => None,
+    };
+    let (mut status, range) = match shape.kind {
+        Kind::Read | Kind::Call { void: false } => {
+            if let Some(t) = total {
+                if shape.offset > t && t >= 0 {
+                    return Err(Error::Range(format!(
+                        "An offset of {} was requested, but there are only {t} rows.",
+                        shape.offset
+                    )));
+                }
+            }
+            let st = match total {
+                Some(t) if outcome.page_total < t => StatusCode::PARTIAL_CONTENT,
+                _ => StatusCode::OK,
+            };
+            (st, content_range(shape.offset, outcome.page_total, total))
+        }
+        Kind::Call { void: true } => (StatusCode::NO_CONTENT, content_range(0, outcome.page_total, total)),
+        Kind::Insert { merge } => {
+            let st = if merge && outcome.inserted.is_some_and(|n| n <= 0) && outcome.page_total > 0 {
+                StatusCode::OK
+            } else {
+                StatusCode::CREATED
+            };
+            (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
+        }
+        Kind::Update | Kind::Delete => {
+            let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
+            (st, content_range(0, outcome.page_total, total))
+        }
+    };
+    if let Some(s) = outcome.status.as_deref() {
+        status = s
+            .trim()
+            .parse::<u16>()
+            .ok()
+            .and_then(|n| StatusCode::from_u16(n).ok())
+            .ok_or_else(|| Error::Internal(format!("invalid response.status: {s}")))?;
+    }
+    let has_body = match shape.kind {
+        Kind::Read | Kind::Call { void: false } => !shape.head,
+        Kind::Call { void: true } => false,
+        _ => shape.representation && !shape.head,
+    };
+    let body = if has_body { outcome.body } else { String::new() };
+    let mut res = Response::builder().status(status);
+    let h = res.headers_mut().ok_or_else(|| Error::Internal("response builder".into()))?;
+    h.insert("content-range", hv(&range)?);
+    if has_body {
+        h.insert(header::CONTENT_TYPE, hv(&shape.media.content_type())?);
+    }
+    if let Some(p) = shape.profile {
+        h.insert("content-profile", hv(p)?);
+    }
+    if let Some(l) = &shape.location {
+        h.insert(header::LOCATION, hv(l)?);
+    }
+    let applied = applied(shape);
+    if !applied.is_empty() {
+        h.insert("preference-applied", hv(&applied.join(", "))?);
+    }
+    if let Some(gucs) = outcome.headers.as_deref() {
+        add_guc_headers(h, gucs)?;
+    }
+    let body = if status == StatusCode::NO_CONTENT { Body::empty() } else { Body::from(body) };
+    res.body(body).map_err(|e| Error::Internal(e.to_string()))
+}
+
+fn hv(s: &str) -> Result<HeaderValue, Error> {
+    HeaderValue::from_str(s).map_err(|e| Error::Internal(format!("header value: {e}")))
+}
+
+/// `response.headers` = `[{"Name":"value"}, …]`
+fn add_guc_headers(h: &mut http::HeaderMap, gucs: &str) -> Result<(), Error> {
+    let invalid = || {
+        Error::Internal(
+            "response.headers GUC must be a JSON array composed of objects with a single key and a string value".into(),
+        )
+    };
+    let v: serde_json::Value = serde_json::from_str(gucs).map_err(|_| invalid())?;
+    for item in v.as_array().ok_or_else(invalid)? {
+        for (k, v) in item.as_object().ok_or_else(invalid)? {
+            let name = HeaderName::from_bytes(k.as_bytes()).map_err(|_| invalid())?;
+            let value = v.as_str().ok_or_else(invalid)?;
+            h.append(name, hv(value)?);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_range_like_postgrest() {
+        assert_eq!(content_range(0, 10, Some(57)), "0-9/57");
+        assert_eq!(content_range(0, 0, Some(0)), "*/0");
+        assert_eq!(content_range(5, 2, None), "5-6/*");
+    }
+}

@@ -1,0 +1,197 @@
+//! Relationships from foreign keys: each key gives a to-one relationship from the referencing table and a
+//! to-many (or one-to-one) back; a table whose primary key covers two foreign keys is a junction for a
+//! many-to-many pair. Views get the relationships of the base-table columns they expose unchanged.
+
+use super::{Cardinality, Junction, QualifiedName, Relationship, Table};
+use std::collections::HashMap;
+
+/// A foreign key as loaded from `pg_constraint`.
+#[derive(Debug, Clone)]
+pub struct ForeignKey {
+    pub name: String,
+    pub table: QualifiedName,
+    pub foreign_table: QualifiedName,
+    /// (column, foreign column)
+    pub columns: Vec<(String, String)>,
+    pub via_view: bool,
+}
+
+/// A view column that exposes a base-table column unchanged.
+#[derive(Debug, Clone)]
+pub struct ViewColumn {
+    pub view: QualifiedName,
+    pub view_column: String,
+    pub table: QualifiedName,
+    pub table_column: String,
+}
+
+/// Builds every relationship, keyed by source.
+pub fn build(
+    tables: &HashMap<QualifiedName, Table>,
+    fks: &[ForeignKey],
+    unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>,
+    view_columns: &[ViewColumn],
+) -> HashMap<QualifiedName, Vec<Relationship>> {
+    let fks = with_views(fks, view_columns);
+    let mut out: HashMap<QualifiedName, Vec<Relationship>> = HashMap::new();
+    let is_unique = |t: &QualifiedName, cols: &[String]| {
+        let mut cols = cols.to_vec();
+        cols.sort();
+        unique_sets.get(t).is_some_and(|sets| {
+            sets.iter().any(|s| {
+                let mut s = s.clone();
+                s.sort();
+                s == cols
+            })
+        })
+    };
+    for fk in &fks {
+        let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
+        let one_to_one = is_unique(&fk.table, &own);
+        out.entry(fk.table.clone()).or_default().push(Relationship {
+            source: fk.table.clone(),
+            target: fk.foreign_table.clone(),
+            constraint: fk.name.clone(),
+            columns: fk.columns.clone(),
+            cardinality: if one_to_one { Cardinality::O2O { source_holds_key: true } } else { Cardinality::M2O },
+            via_view: fk.via_view,
+        });
+        out.entry(fk.foreign_table.clone()).or_default().push(Relationship {
+            source: fk.foreign_table.clone(),
+            target: fk.table.clone(),
+            constraint: fk.name.clone(),
+            columns: fk.columns.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
+            cardinality: if one_to_one { Cardinality::O2O { source_holds_key: false } } else { Cardinality::O2M },
+            via_view: fk.via_view,
+        });
+    }
+    // many-to-many through junctions whose primary key covers both keys' columns
+    let mut by_table: HashMap<&QualifiedName, Vec<&ForeignKey>> = HashMap::new();
+    for fk in &fks {
+        by_table.entry(&fk.table).or_default().push(fk);
+    }
+    for (junction, keys) in by_table {
+        let Some(jt) = tables.get(junction) else { continue };
+        for a in &keys {
+            for b in &keys {
+                if a.name == b.name {
+                    continue;
+                }
+                let covered = a.columns.iter().chain(b.columns.iter()).all(|(c, _)| jt.primary_key.contains(c));
+                if !covered {
+                    continue;
+                }
+                out.entry(a.foreign_table.clone()).or_default().push(Relationship {
+                    source: a.foreign_table.clone(),
+                    target: b.foreign_table.clone(),
+                    constraint: b.name.clone(),
+                    columns: vec![],
+                    cardinality: Cardinality::M2M(Junction {
+                        table: junction.clone(),
+                        source_constraint: a.name.clone(),
+                        source_columns: a.columns.iter().map(|(j, s)| (s.clone(), j.clone())).collect(),
+                        target_constraint: b.name.clone(),
+                        target_columns: b.columns.iter().map(|(j, t)| (t.clone(), j.clone())).collect(),
+                    }),
+                    via_view: a.via_view || b.via_view,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Adds copies of each foreign key for every view that exposes all of its columns (on either side).
+fn with_views(fks: &[ForeignKey], view_columns: &[ViewColumn]) -> Vec<ForeignKey> {
+    let mut all = fks.to_vec();
+    // views exposing a table's columns: view → (table column → view column)
+    let mut views: HashMap<(&QualifiedName, &QualifiedName), HashMap<&str, &str>> = HashMap::new();
+    for vc in view_columns {
+        views.entry((&vc.view, &vc.table)).or_default().insert(&vc.table_column, &vc.view_column);
+    }
+    let map_cols = |m: &HashMap<&str, &str>, cols: &[String]| -> Option<Vec<String>> {
+        cols.iter().map(|c| m.get(c.as_str()).map(|v| v.to_string())).collect()
+    };
+    for fk in fks {
+        let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
+        let foreign: Vec<String> = fk.columns.iter().map(|(_, c)| c.clone()).collect();
+        let sources: Vec<(QualifiedName, Vec<String>)> = std::iter::once((fk.table.clone(), own.clone()))
+            .chain(
+                views
+                    .iter()
+                    .filter(|((_, t), _)| **t == fk.table)
+                    .filter_map(|((v, _), m)| map_cols(m, &own).map(|c| ((*v).clone(), c))),
+            )
+            .collect();
+        let targets: Vec<(QualifiedName, Vec<String>)> = std::iter::once((fk.foreign_table.clone(), foreign.clone()))
+            .chain(
+                views
+                    .iter()
+                    .filter(|((_, t), _)| **t == fk.foreign_table)
+                    .filter_map(|((v, _), m)| map_cols(m, &foreign).map(|c| ((*v).clone(), c))),
+            )
+            .collect();
+        for (s, sc) in &sources {
+            for (t, tc) in &targets {
+                if *s == fk.table && *t == fk.foreign_table {
+                    continue;
+                }
+                all.push(ForeignKey {
+                    name: fk.name.clone(),
+                    table: s.clone(),
+                    foreign_table: t.clone(),
+                    columns: sc.iter().cloned().zip(tc.iter().cloned()).collect(),
+                    via_view: true,
+                });
+            }
+        }
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(name: &str, pk: &[&str]) -> (QualifiedName, Table) {
+        let q = QualifiedName::new("public", name);
+        (
+            q.clone(),
+            Table {
+                name: q,
+                is_view: false,
+                columns: vec![],
+                primary_key: pk.iter().map(|s| s.to_string()).collect(),
+                visible_to: vec![],
+            },
+        )
+    }
+
+    #[test]
+    fn builds_both_directions_and_many_to_many() {
+        let tables: HashMap<_, _> =
+            [table("users", &["id"]), table("groups", &["id"]), table("members", &["user_id", "group_id"])].into();
+        let q = |n: &str| QualifiedName::new("public", n);
+        let fks = vec![
+            ForeignKey {
+                name: "members_user_id_fkey".into(),
+                table: q("members"),
+                foreign_table: q("users"),
+                columns: vec![("user_id".into(), "id".into())],
+                via_view: false,
+            },
+            ForeignKey {
+                name: "members_group_id_fkey".into(),
+                table: q("members"),
+                foreign_table: q("groups"),
+                columns: vec![("group_id".into(), "id".into())],
+                via_view: false,
+            },
+        ];
+        let rels = build(&tables, &fks, &HashMap::new(), &[]);
+        let from_users = &rels[&q("users")];
+        assert!(from_users.iter().any(|r| r.target == q("members") && r.cardinality == Cardinality::O2M));
+        assert!(from_users.iter().any(|r| r.target == q("groups") && matches!(r.cardinality, Cardinality::M2M(_))));
+        assert!(rels[&q("members")].iter().all(|r| r.cardinality == Cardinality::M2O));
+    }
+}

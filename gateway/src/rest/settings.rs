@@ -1,0 +1,88 @@
+//! The data API's settings, read from PostgREST's variable names (and from `pgrst.*` settings of the pool role,
+//! PostgREST's in-database configuration).
+
+use crate::config::{Config, Vars};
+use std::collections::HashMap;
+
+/// How transactions end (`PGRST_DB_TX_END`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxEnd {
+    Commit,
+    CommitAllowOverride,
+    Rollback,
+    RollbackAllowOverride,
+}
+
+#[derive(Debug, Clone)]
+pub struct RestSettings {
+    /// Exposed schemas; the first is the default profile.
+    pub schemas: Vec<String>,
+    pub extra_search_path: Vec<String>,
+    pub max_rows: Option<i64>,
+    pub aggregates_enabled: bool,
+    pub plan_enabled: bool,
+    pub tx_end: TxEnd,
+    pub anon_role: Option<String>,
+    pub roles: Vec<String>,
+    pub max_body_bytes: usize,
+}
+
+impl RestSettings {
+    /// From the environment, overridden by `pgrst.*` role settings of the pool role where the environment is silent.
+    pub fn new(config: &Config, db_config: &HashMap<String, String>) -> Self {
+        let vars = &config.vars;
+        let get = |env: &str, db: &str| vars.first(&[env]).or_else(|| db_config.get(db).cloned());
+        let flag = |env: &str, db: &str| {
+            get(env, db).is_some_and(|v| Vars(HashMap::from([("x".into(), v)])).bool(&["x"], false))
+        };
+        let list = |v: Option<String>, default: &[&str]| match v {
+            Some(v) => v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+            None => default.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        };
+        let tx_end = match get("PGRST_DB_TX_END", "pgrst.db_tx_end").as_deref().map(str::trim) {
+            Some("commit-allow-override") => TxEnd::CommitAllowOverride,
+            Some("rollback") => TxEnd::Rollback,
+            Some("rollback-allow-override") => TxEnd::RollbackAllowOverride,
+            _ => TxEnd::Commit,
+        };
+        RestSettings {
+            schemas: list(
+                get("PGRST_DB_SCHEMAS", "pgrst.db_schemas").or_else(|| vars.first(&["GATEWAY_DB_SCHEMAS"])),
+                &["public"],
+            ),
+            extra_search_path: list(
+                get("PGRST_DB_EXTRA_SEARCH_PATH", "pgrst.db_extra_search_path"),
+                &["public", "extensions"],
+            ),
+            max_rows: get("PGRST_DB_MAX_ROWS", "pgrst.db_max_rows").and_then(|v| v.trim().parse().ok()),
+            aggregates_enabled: flag("PGRST_DB_AGGREGATES_ENABLED", "pgrst.db_aggregates_enabled"),
+            plan_enabled: flag("PGRST_DB_PLAN_ENABLED", "pgrst.db_plan_enabled"),
+            tx_end,
+            anon_role: config.anon_role.clone(),
+            roles: config.allowed_roles.clone(),
+            max_body_bytes: config.max_body_bytes,
+        }
+    }
+}
+
+/// The pool role's `pgrst.*` settings.
+pub async fn load_db_config(client: &tokio_postgres::Client) -> anyhow::Result<HashMap<String, String>> {
+    let rows = client
+        .query(
+            "select s.setting from pg_db_role_setting d join pg_roles r on r.oid = d.setrole \
+             cross join lateral unnest(d.setconfig) as s(setting) \
+             where r.rolname = current_user \
+               and d.setdatabase in (0, (select oid from pg_database where datname = current_database())) \
+             order by d.setdatabase",
+            &[],
+        )
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            let s: String = r.get(0);
+            let (k, v) = s.split_once('=')?;
+            k.starts_with("pgrst.").then(|| (k.to_string(), v.to_string()))
+        })
+        .collect())
+}

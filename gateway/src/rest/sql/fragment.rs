@@ -1,0 +1,123 @@
+//! SQL safety in one place: `quote_ident` is the only way an identifier enters generated SQL, and
+//! [`SqlBuilder::param`] the only way a user value does (as a `$n` parameter sent in text format with a type the
+//! server infers, like PostgREST's *unknown*-typed literals).
+
+use bytes::BytesMut;
+use std::collections::HashMap;
+use tokio_postgres::types::{to_sql_checked, Format, IsNull, ToSql, Type};
+
+/// `"name"` with embedded quotes doubled.
+pub fn quote_ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// A generated statement: SQL text with `$n` placeholders and their values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    pub sql: String,
+    pub params: Vec<Param>,
+}
+
+/// A parameter value in text form; PostgreSQL parses it with the input function of the type it inferred.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param(pub Option<String>);
+
+impl ToSql for Param {
+    fn to_sql(&self, _ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match &self.0 {
+            Some(v) => {
+                out.extend_from_slice(v.as_bytes());
+                Ok(IsNull::No)
+            }
+            None => Ok(IsNull::Yes),
+        }
+    }
+
+    fn accepts(_ty: &Type) -> bool {
+        true
+    }
+
+    fn encode_format(&self, _ty: &Type) -> Format {
+        Format::Text
+    }
+
+    to_sql_checked!();
+}
+
+/// Collects parameters while SQL is written.
+#[derive(Debug, Default)]
+pub struct SqlBuilder {
+    params: Vec<Param>,
+    /// JSON-path keys are reused so equal expressions (select, GROUP BY, ORDER BY) stay equal.
+    json_keys: HashMap<String, usize>,
+}
+
+impl SqlBuilder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a value and returns its placeholder.
+    pub fn param(&mut self, value: impl Into<String>) -> String {
+        self.params.push(Param(Some(value.into())));
+        format!("${}", self.params.len())
+    }
+
+    /// A JSON object key as a `text` parameter, shared between equal keys.
+    pub fn json_key(&mut self, key: &str) -> String {
+        if let Some(n) = self.json_keys.get(key) {
+            return format!("${n}::text");
+        }
+        self.params.push(Param(Some(key.to_string())));
+        let n = self.params.len();
+        self.json_keys.insert(key.to_string(), n);
+        format!("${n}::text")
+    }
+
+    pub fn finish(self, sql: String) -> Statement {
+        Statement { sql, params: self.params }
+    }
+
+    pub fn len(&self) -> usize {
+        self.params.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.params.is_empty()
+    }
+}
+
+/// A PostgreSQL array literal (`{"a","b\"c"}`) from elements, each quoted and escaped.
+pub fn array_literal<S: AsRef<str>>(items: &[S]) -> String {
+    let inner: Vec<String> =
+        items.iter().map(|i| format!("\"{}\"", i.as_ref().replace('\\', "\\\\").replace('"', "\\\""))).collect();
+    format!("{{{}}}", inner.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_identifiers() {
+        assert_eq!(quote_ident("users"), "\"users\"");
+        assert_eq!(quote_ident("a\"b"), "\"a\"\"b\"");
+        assert_eq!(quote_ident("x\"; drop table t; --"), "\"x\"\"; drop table t; --\"");
+    }
+
+    #[test]
+    fn params_are_numbered_and_json_keys_shared() {
+        let mut b = SqlBuilder::new();
+        assert_eq!(b.param("1"), "$1");
+        assert_eq!(b.json_key("a"), "$2::text");
+        assert_eq!(b.json_key("a"), "$2::text");
+        assert_eq!(b.param("x"), "$3");
+        assert_eq!(b.finish(String::new()).params.len(), 3);
+    }
+
+    #[test]
+    fn array_literals_escape_elements() {
+        assert_eq!(array_literal(&["a b", "q,r", "x\"y", "b\\s"]), r#"{"a b","q,r","x\"y","b\\s"}"#);
+        assert_eq!(array_literal::<&str>(&[]), "{}");
+    }
+}

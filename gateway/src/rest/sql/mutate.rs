@@ -1,0 +1,144 @@
+//! Write SQL: INSERT (single and bulk, through `json_to_recordset` over the bound body), upserts with
+//! `ON CONFLICT … DO UPDATE|NOTHING` and PostgREST's `pgrst.inserted` counter (200 vs 201), UPDATE and DELETE;
+//! the representation is the plan's read over the affected rows.
+
+use super::fragment::{quote_ident, SqlBuilder, Statement};
+use super::read::{cond_sql, node_query};
+use super::{body_expr, wrap, BodyShape};
+use crate::rest::plan::types::*;
+use crate::rest::request::media::MediaType;
+use crate::rest::request::preferences::Resolution;
+use crate::rest::schema_cache::{Column, SchemaCache};
+
+/// `AS _("a" integer, "b" text)`
+fn record_def(columns: &[Column]) -> String {
+    let defs: Vec<String> = columns.iter().map(|c| format!("{} {}", quote_ident(&c.name), c.data_type)).collect();
+    format!("_({})", defs.join(", "))
+}
+
+fn col_list(columns: &[Column]) -> String {
+    columns.iter().map(|c| quote_ident(&c.name)).collect::<Vec<_>>().join(", ")
+}
+
+const INSERTED_UP: &str = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";
+const INSERTED_DOWN: &str = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'";
+
+/// The statement for a mutation; `headers_only` selects the primary key for `Location`.
+pub fn mutate_statement(
+    cache: &SchemaCache,
+    plan: &MutatePlan,
+    media: &MediaType,
+    body: &str,
+    headers_only: bool,
+) -> Statement {
+    let mut b = SqlBuilder::new();
+    let table = format!("{}.{}", quote_ident(&plan.table.name.schema), quote_ident(&plan.table.name.name));
+    let returning =
+        if plan.representation || headers_only { format!("RETURNING {table}.*") } else { "RETURNING 1".to_string() };
+    let conds: Vec<String> = plan.conds.iter().map(|c| cond_sql(&mut b, &table, c)).collect();
+    let where_ = if conds.is_empty() { String::new() } else { format!(" WHERE {}", conds.join(" AND ")) };
+    let mutation = match &plan.kind {
+        MutateKind::Insert { columns, on_conflict, missing_default } => {
+            let payload = b.param(body);
+            insert_sql(&table, columns, on_conflict, *missing_default, &payload, &returning)
+        }
+        MutateKind::Update { columns } if columns.is_empty() => format!("SELECT {table}.* FROM {table} WHERE false"),
+        MutateKind::Update { columns } => {
+            let payload = b.param(body);
+            let sets: Vec<String> = columns
+                .iter()
+                .map(|c| format!("{} = pgrst_body.{}", quote_ident(&c.name), quote_ident(&c.name)))
+                .collect();
+            format!(
+                "UPDATE {table} SET {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+                 LATERAL (SELECT {} FROM json_to_record(pgrst_payload.json_data) AS {}) pgrst_body{where_} {returning}",
+                sets.join(", "),
+                col_list(columns),
+                record_def(columns)
+            )
+        }
+        MutateKind::Delete => format!("DELETE FROM {table}{where_} {returning}"),
+    };
+    let short = quote_ident(&plan.table.name.name);
+    let (rows_from, shape) = if plan.representation {
+        let from = format!("pgrst_source AS {short}");
+        (node_query(&mut b, cache, &plan.returning, &from, vec![], false), BodyShape::Rows)
+    } else if headers_only && !plan.table.primary_key.is_empty() {
+        let pk: Vec<String> = plan.table.primary_key.iter().map(|c| format!("{short}.{}", quote_ident(c))).collect();
+        (format!("SELECT {} FROM pgrst_source AS {short}", pk.join(", ")), BodyShape::Rows)
+    } else {
+        ("SELECT 1 FROM pgrst_source".to_string(), BodyShape::None)
+    };
+    let body_sql = body_expr(media, shape, false);
+    let inserted = if matches!(plan.kind, MutateKind::Insert { .. }) {
+        "nullif(current_setting('pgrst.inserted', true), '')::int"
+    } else {
+        "NULL::int"
+    };
+    wrap(b, &format!("pgrst_source AS ({mutation})"), "NULL::bigint", &rows_from, &body_sql, inserted)
+}
+
+fn insert_sql(
+    table: &str,
+    columns: &[Column],
+    on_conflict: &Option<(Vec<String>, Resolution)>,
+    missing_default: bool,
+    payload: &str,
+    returning: &str,
+) -> String {
+    let array = "CASE WHEN json_typeof(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data \
+                 ELSE json_build_array(pgrst_payload.json_data) END";
+    if columns.is_empty() {
+        return format!(
+            "INSERT INTO {table} SELECT FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+             LATERAL json_array_elements({array}) pgrst_elem {returning}"
+        );
+    }
+    let values: Vec<String> = columns
+        .iter()
+        .map(|c| {
+            let v = format!("pgrst_body.{}", quote_ident(&c.name));
+            match (&c.default, missing_default) {
+                // the key's presence decides; the default expression comes from the catalog
+                (Some(d), true) => {
+                    format!("CASE WHEN pgrst_elem.value::jsonb ? {} THEN {v} ELSE {d} END", quote_literal(&c.name))
+                }
+                _ => v,
+            }
+        })
+        .collect();
+    let mut sql = format!(
+        "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+         LATERAL json_array_elements({array}) pgrst_elem, \
+         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body",
+        col_list(columns),
+        values.join(", "),
+        col_list(columns),
+        record_def(columns)
+    );
+    match on_conflict {
+        Some((target, Resolution::MergeDuplicates)) => {
+            let target: Vec<String> = target.iter().map(|c| quote_ident(c)).collect();
+            let sets: Vec<String> =
+                columns.iter().map(|c| format!("{0} = EXCLUDED.{0}", quote_ident(&c.name))).collect();
+            sql.push_str(&format!(
+                " WHERE {INSERTED_UP} ON CONFLICT({}) DO UPDATE SET {} WHERE {INSERTED_DOWN}",
+                target.join(", "),
+                sets.join(", ")
+            ));
+        }
+        Some((target, Resolution::IgnoreDuplicates)) => {
+            let target: Vec<String> = target.iter().map(|c| quote_ident(c)).collect();
+            sql.push_str(&format!(" WHERE {INSERTED_UP} ON CONFLICT({}) DO NOTHING", target.join(", ")));
+        }
+        None => {}
+    }
+    sql.push(' ');
+    sql.push_str(returning);
+    sql
+}
+
+/// A string literal for a name that comes from the catalog (never from the request).
+fn quote_literal(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}

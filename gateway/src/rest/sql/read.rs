@@ -1,0 +1,368 @@
+//! Read SQL: a node becomes `SELECT fields FROM relation <lateral joins> WHERE … ORDER BY … LIMIT/OFFSET`, embeds
+//! as `LEFT|INNER JOIN LATERAL` subqueries aggregated with `json_agg` (to-many) or `row_to_json` (to-one), the way
+//! PostgREST builds them, so PostgreSQL renders the JSON and reports errors with the same aliases.
+
+use super::fragment::{array_literal, quote_ident, SqlBuilder};
+use crate::rest::plan::types::*;
+use crate::rest::request::types::*;
+use crate::rest::schema_cache::{Cardinality, SchemaCache};
+
+/// `qual."col"->'a'->>'b'`
+pub fn field_sql(b: &mut SqlBuilder, qual: &str, field: &Field) -> String {
+    let mut s = format!("{qual}.{}", quote_ident(&field.name));
+    for op in &field.json_path {
+        let (arrow, key) = match op {
+            JsonOp::Arrow(k) => ("->", k),
+            JsonOp::DoubleArrow(k) => ("->>", k),
+        };
+        let key = match key {
+            JsonKey::Key(k) => b.json_key(k),
+            JsonKey::Idx(i) => i.to_string(),
+        };
+        s.push_str(&format!("{arrow}{key}"));
+    }
+    s
+}
+
+fn cast(expr: String, cast: &Option<String>) -> String {
+    match cast {
+        Some(t) => format!("CAST({expr} AS {t})"),
+        None => expr,
+    }
+}
+
+/// The select-list entries (and GROUP BY expressions) of a node, plus the lateral joins of its embeds.
+struct Parts {
+    select: Vec<String>,
+    group_by: Vec<String>,
+    joins: Vec<String>,
+}
+
+fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts {
+    let mut p = Parts { select: vec![], group_by: vec![], joins: vec![] };
+    let aggregated = node.has_aggregates();
+    for f in &node.fields {
+        match f {
+            OutField::Star => p.select.push(format!("{}.*", node.qual)),
+            OutField::CountAll { output, cast: c } => {
+                p.select.push(format!("{} AS {}", cast("pg_catalog.count(*)".into(), c), quote_ident(output)))
+            }
+            OutField::Field { field, output, cast: c, aggregate, aggregate_cast } => {
+                let expr = cast(field_sql(b, &node.qual, field), c);
+                match aggregate {
+                    Some(a) => p.select.push(format!(
+                        "{} AS {}",
+                        cast(format!("{}({expr})", a.sql_name()), aggregate_cast),
+                        quote_ident(output)
+                    )),
+                    None => {
+                        if aggregated {
+                            p.group_by.push(expr.clone());
+                        }
+                        p.select.push(format!("{expr} AS {}", quote_ident(output)));
+                    }
+                }
+            }
+        }
+    }
+    for e in &node.embeds {
+        let lat = quote_ident(&e.lateral_alias);
+        let child = child_query(b, cache, node, e);
+        let to_one = e.rel.is_to_one();
+        let join_kw = if e.inner { "INNER JOIN LATERAL" } else { "LEFT JOIN LATERAL" };
+        if to_one {
+            p.joins.push(format!("{join_kw} ({child}) AS {lat} ON TRUE"));
+            if !e.hidden {
+                if e.spread {
+                    for n in output_names(cache, &e.node) {
+                        let expr = format!("{lat}.{}", quote_ident(&n));
+                        if aggregated {
+                            p.group_by.push(expr.clone());
+                        }
+                        p.select.push(format!("{expr} AS {}", quote_ident(&n)));
+                    }
+                } else {
+                    let expr = format!("row_to_json({lat}.*)::jsonb");
+                    if aggregated {
+                        p.group_by.push(expr.clone());
+                    }
+                    p.select.push(format!("{expr} AS {}", quote_ident(&e.output)));
+                }
+            }
+        } else if e.spread && !e.hidden {
+            // to-many spread: each column becomes an array of the children's values
+            let names = output_names(cache, &e.node);
+            let aggs: Vec<String> = names
+                .iter()
+                .map(|n| format!("COALESCE(json_agg({lat}.{}), '[]')::jsonb AS {}", quote_ident(n), quote_ident(n)))
+                .collect();
+            let on = if e.inner { format!("{lat} IS NOT NULL") } else { "TRUE".into() };
+            p.joins.push(format!("{join_kw} (SELECT {} FROM ({child}) AS {lat}) AS {lat} ON {on}", aggs.join(", ")));
+            for n in names {
+                let expr = format!("{lat}.{}", quote_ident(&n));
+                if aggregated {
+                    p.group_by.push(expr.clone());
+                }
+                p.select.push(format!("{expr} AS {}", quote_ident(&n)));
+            }
+        } else {
+            let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
+            p.joins.push(format!(
+                "{join_kw} (SELECT json_agg({lat})::jsonb AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
+            ));
+            if !e.hidden {
+                let expr = format!("COALESCE({lat}.{lat}, '[]')");
+                if aggregated {
+                    p.group_by.push(expr.clone());
+                }
+                p.select.push(format!("{expr} AS {}", quote_ident(&e.output)));
+            }
+        }
+    }
+    p
+}
+
+/// The output keys of a node (for to-many spreads), expanding `*` from the schema cache.
+fn output_names(cache: &SchemaCache, node: &ReadNode) -> Vec<String> {
+    let mut names = vec![];
+    for f in &node.fields {
+        match f {
+            OutField::Star => {
+                if let Some(t) = cache.tables.get(&node.relation) {
+                    names.extend(t.columns.iter().map(|c| c.name.clone()));
+                }
+            }
+            OutField::Field { output, .. } | OutField::CountAll { output, .. } => names.push(output.clone()),
+        }
+    }
+    for e in node.embeds.iter().filter(|e| !e.hidden && !e.spread) {
+        names.push(e.output.clone());
+    }
+    names
+}
+
+/// The embedded relation's subquery, joined to its parent.
+fn child_query(b: &mut SqlBuilder, cache: &SchemaCache, parent: &ReadNode, e: &EmbedNode) -> String {
+    let target = format!("{}.{}", quote_ident(&e.rel.target.schema), quote_ident(&e.rel.target.name));
+    let q = &e.node.qual;
+    let (from, join_conds) = match &e.rel.cardinality {
+        Cardinality::M2M(j) => {
+            let jt = format!("{}.{}", quote_ident(&j.table.schema), quote_ident(&j.table.name));
+            let on: Vec<String> = j
+                .target_columns
+                .iter()
+                .map(|(t, jc)| format!("{jt}.{} = {q}.{}", quote_ident(jc), quote_ident(t)))
+                .collect();
+            let conds: Vec<String> = j
+                .source_columns
+                .iter()
+                .map(|(s, jc)| format!("{jt}.{} = {}.{}", quote_ident(jc), parent.qual, quote_ident(s)))
+                .collect();
+            (format!("{target} AS {q} INNER JOIN {jt} ON {}", on.join(" AND ")), conds)
+        }
+        Cardinality::Computed { function, .. } => {
+            let f = format!("{}.{}", quote_ident(&function.schema), quote_ident(&function.name));
+            (format!("{f}({}) AS {q}", parent.row_ref()), vec![])
+        }
+        _ => (
+            format!("{target} AS {q}"),
+            e.rel
+                .columns
+                .iter()
+                .map(|(s, t)| format!("{q}.{} = {}.{}", quote_ident(t), parent.qual, quote_ident(s)))
+                .collect(),
+        ),
+    };
+    node_query(b, cache, &e.node, &from, join_conds, false)
+}
+
+/// `SELECT … FROM from <joins> WHERE extra AND conds [GROUP BY] [ORDER BY] [LIMIT] [OFFSET]`.
+pub fn node_query(
+    b: &mut SqlBuilder,
+    cache: &SchemaCache,
+    node: &ReadNode,
+    from: &str,
+    mut conds: Vec<String>,
+    skip_range: bool,
+) -> String {
+    let parts = node_parts(b, cache, node);
+    for c in &node.conds {
+        conds.push(cond_sql(b, &node.qual, c));
+    }
+    let mut sql = format!("SELECT {} FROM {from}", parts.select.join(", "));
+    for j in &parts.joins {
+        sql.push(' ');
+        sql.push_str(j);
+    }
+    if !conds.is_empty() {
+        sql.push_str(&format!(" WHERE {}", conds.join(" AND ")));
+    }
+    if !parts.group_by.is_empty() {
+        sql.push_str(&format!(" GROUP BY {}", parts.group_by.join(", ")));
+    }
+    if !node.order.is_empty() {
+        let terms: Vec<String> = node.order.iter().map(|o| order_sql(b, node, o)).collect();
+        sql.push_str(&format!(" ORDER BY {}", terms.join(", ")));
+    }
+    if !skip_range {
+        if let Some(l) = node.range.limit {
+            sql.push_str(&format!(" LIMIT {}", b.param(l.to_string())));
+        }
+        if node.range.offset > 0 {
+            sql.push_str(&format!(" OFFSET {}", b.param(node.range.offset.to_string())));
+        }
+    }
+    sql
+}
+
+/// The count query of a root node: its relation, the joins its conditions need, its conditions, no range.
+pub fn count_query(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode, from: &str) -> String {
+    let needs_joins =
+        node.embeds.iter().any(|e| e.inner) || node.conds.iter().any(|c| matches!(c, Cond::EmbedNull { .. }));
+    let mut sql = format!("SELECT 1 FROM {from}");
+    if needs_joins {
+        let parts = node_parts(b, cache, node);
+        for j in &parts.joins {
+            sql.push(' ');
+            sql.push_str(j);
+        }
+    }
+    let conds: Vec<String> = node.conds.iter().map(|c| cond_sql(b, &node.qual, c)).collect();
+    if !conds.is_empty() {
+        sql.push_str(&format!(" WHERE {}", conds.join(" AND ")));
+    }
+    sql
+}
+
+fn order_sql(b: &mut SqlBuilder, node: &ReadNode, o: &Order) -> String {
+    let mut s = match &o.lateral_alias {
+        Some(lat) => field_sql(b, &quote_ident(lat), &o.field),
+        None => field_sql(b, &node.qual, &o.field),
+    };
+    match o.direction {
+        Some(Direction::Asc) => s.push_str(" ASC"),
+        Some(Direction::Desc) => s.push_str(" DESC"),
+        None => {}
+    }
+    match o.nulls {
+        Some(Nulls::First) => s.push_str(" NULLS FIRST"),
+        Some(Nulls::Last) => s.push_str(" NULLS LAST"),
+        None => {}
+    }
+    s
+}
+
+/// A condition with every value bound as a parameter.
+pub fn cond_sql(b: &mut SqlBuilder, qual: &str, cond: &Cond) -> String {
+    match cond {
+        Cond::Filter { filter, column_type } => {
+            let expr = op_sql(b, qual, filter, column_type.as_deref());
+            if filter.expr.negated {
+                format!("NOT {expr}")
+            } else {
+                expr
+            }
+        }
+        Cond::Logic { negated, or, children } => {
+            let parts: Vec<String> = children.iter().map(|c| cond_sql(b, qual, c)).collect();
+            let joined = format!("({})", parts.join(if *or { " OR " } else { " AND " }));
+            if *negated {
+                format!("NOT {joined}")
+            } else {
+                joined
+            }
+        }
+        Cond::EmbedNull { lateral_alias, to_one, is_null } => {
+            let lat = quote_ident(lateral_alias);
+            let target = if *to_one { lat.clone() } else { format!("{lat}.{lat}") };
+            if *is_null {
+                format!("{target} IS NULL")
+            } else {
+                format!("{target} IS NOT NULL")
+            }
+        }
+    }
+}
+
+fn op_sql(b: &mut SqlBuilder, qual: &str, filter: &Filter, column_type: Option<&str>) -> String {
+    let lhs = field_sql(b, qual, &filter.field);
+    match &filter.expr.operation {
+        Operation::Simple { op, quantifier, value } => {
+            let value = match op {
+                SimpleOp::Like | SimpleOp::Ilike => value.replace('*', "%"),
+                _ => value.clone(),
+            };
+            match quantifier {
+                None => format!("{lhs} {} {}", op.sql(), b.param(value)),
+                Some(q) => {
+                    let items = list_items(&value);
+                    let kw = if *q == Quantifier::Any { "ANY" } else { "ALL" };
+                    format!("{lhs} {} {kw}({})", op.sql(), b.param(array_literal(&items)))
+                }
+            }
+        }
+        Operation::In(items) => format!("{lhs} = ANY({})", b.param(array_literal(items))),
+        Operation::Is(v) => format!(
+            "{lhs} IS {}",
+            match v {
+                IsValue::Null => "NULL",
+                IsValue::NotNull => "NOT NULL",
+                IsValue::True => "TRUE",
+                IsValue::False => "FALSE",
+                IsValue::Unknown => "UNKNOWN",
+            }
+        ),
+        Operation::Fts { op, language, value } => {
+            let lang = language.as_ref().map(|l| format!("{}::regconfig, ", b.param(l.clone())));
+            let lang = lang.unwrap_or_default();
+            let vector = match column_type {
+                Some("tsvector") => lhs,
+                Some(_) => format!("to_tsvector({lang}{lhs})"),
+                None => lhs,
+            };
+            format!("{vector} @@ {}({lang}{})", op.function(), b.param(value.clone()))
+        }
+    }
+}
+
+/// `{a,b}` or `(a,b)` → elements (quotes honoured); anything else is one element.
+fn list_items(value: &str) -> Vec<String> {
+    let v = value.trim();
+    let inner = v
+        .strip_prefix('{')
+        .and_then(|s| s.strip_suffix('}'))
+        .or_else(|| v.strip_prefix('(').and_then(|s| s.strip_suffix(')')));
+    let Some(inner) = inner else { return vec![v.to_string()] };
+    let mut items = vec![];
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if quoted => {
+                if let Some(n) = chars.next() {
+                    cur.push(n)
+                }
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => items.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    if !inner.is_empty() {
+        items.push(cur);
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_items_split_braces_and_quotes() {
+        assert_eq!(list_items("{%a,\"b,c\"}"), vec!["%a", "b,c"]);
+        assert_eq!(list_items("(1,2)"), vec!["1", "2"]);
+        assert_eq!(list_items("{}"), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,323 @@
+//! `/rest/v1` writes: insert (single, bulk, `columns`, `missing=default`), upsert (merge/ignore, `on_conflict`),
+//! update, delete, `Prefer: return=…`, singular writes, `max-affected`, `tx=rollback`, RLS and errors.
+
+use crate::rest_fixtures::{parts, rest_app, rest_app_with, user_token};
+use reqwest::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn inserts_single_and_bulk() {
+    let app = rest_app().await;
+    let res = app.rest(Method::POST, "/channels").json(&json!({"slug":"new"})).send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (201, serde_json::Value::Null));
+    assert_eq!(headers["content-range"], "*/*");
+    assert!(!headers.contains_key("content-type"));
+
+    let res = app
+        .rest(Method::POST, "/channels?columns=%22slug%22&select=slug")
+        .header("prefer", "return=representation")
+        .json(&json!([{"slug":"a"},{"slug":"b","extra":1}]))
+        .send()
+        .await
+        .unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!([{"slug":"a"},{"slug":"b"}])));
+    assert_eq!(headers["preference-applied"], "return=representation");
+
+    let res = app.rest(Method::POST, "/channels").json(&json!([{"slug":"x"},{"id":9}])).send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("All object keys must match")));
+
+    let res = app.rest(Method::POST, "/channels").json(&json!({"nope":1})).send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        json!({"code":"PGRST204","details":null,"hint":null,"message":"Could not find the 'nope' column of 'channels' in the schema cache"})
+    );
+
+    let res = app
+        .rest(Method::POST, "/channels")
+        .header("content-type", "application/json")
+        .body("{bad")
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(
+        (status, body["code"].as_str(), body["message"].as_str()),
+        (400, Some("PGRST102"), Some("Empty or invalid json"))
+    );
+
+    let res = app
+        .rest(Method::POST, "/channels?select=slug")
+        .header("prefer", "return=representation")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .json(&json!({"slug":"one"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!({"slug":"one"})));
+
+    let res = app
+        .rest(Method::POST, "/channels?select=slug")
+        .header("prefer", "return=representation")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .json(&json!([{"slug":"two"},{"slug":"three"}]))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["code"].as_str()), (406, Some("PGRST116")));
+    let n: i64 = app
+        .admin_client()
+        .await
+        .query_one("select count(*) from channels where slug in ('two','three')", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 0, "a failed singular insert is rolled back");
+}
+
+#[tokio::test]
+async fn unique_violation_is_409_and_headers_only_gives_location() {
+    let app = rest_app().await;
+    let res = app.rest(Method::POST, "/channels").json(&json!({"id":1,"slug":"dup"})).send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(status, 409);
+    assert_eq!(body["code"], "23505");
+    assert_eq!(body["message"], "duplicate key value violates unique constraint \"channels_pkey\"");
+    assert_eq!(body["details"], "Key (id)=(1) already exists.");
+
+    let res = app
+        .rest(Method::POST, "/channels")
+        .header("prefer", "return=headers-only")
+        .json(&json!({"id":50,"slug":"loc"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(res.headers()["location"], "/channels?id=eq.50");
+}
+
+#[tokio::test]
+async fn missing_default_uses_column_defaults() {
+    let app = rest_app().await;
+    let token = user_token(&app, "00000000-0000-0000-0000-000000000001");
+    let res = app
+        .rest_as(Method::POST, "/notes?columns=%22id%22,%22body%22&select=body,owner", &token)
+        .header("prefer", "return=representation, missing=default")
+        .json(&json!([{"id":100}]))
+        .send()
+        .await
+        .unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body, json!([{"body":"empty","owner":"00000000-0000-0000-0000-000000000001"}]));
+    assert_eq!(headers["preference-applied"], "missing=default, return=representation");
+    // without missing=default an absent key is NULL, which the NOT NULL column rejects
+    let res = app
+        .rest_as(Method::POST, "/notes?columns=%22id%22,%22body%22", &token)
+        .json(&json!([{"id":101}]))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("23502")));
+}
+
+#[tokio::test]
+async fn upserts_merge_or_ignore() {
+    let app = rest_app().await;
+    let res = app
+        .rest(Method::POST, "/users?select=username,status")
+        .header("prefer", "resolution=merge-duplicates, return=representation")
+        .json(&json!({"username":"supabot","status":"AWAY"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"username":"supabot","status":"AWAY"}])));
+    assert_eq!(headers["preference-applied"], "resolution=merge-duplicates, return=representation");
+
+    let res = app
+        .rest(Method::POST, "/users?select=username")
+        .header("prefer", "resolution=merge-duplicates, return=representation")
+        .json(&json!([{"username":"supabot","status":"X"},{"username":"newbie","status":"Y"}]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+
+    let res = app
+        .rest(Method::POST, "/channels?on_conflict=slug&select=id,slug")
+        .header("prefer", "resolution=ignore-duplicates, return=representation")
+        .json(&json!({"slug":"public"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!([])));
+}
+
+#[tokio::test]
+async fn updates_and_deletes() {
+    let app = rest_app().await;
+    let res =
+        app.rest(Method::PATCH, "/users?username=eq.awailas").json(&json!({"status":"AWAY"})).send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (204, serde_json::Value::Null));
+    assert_eq!(headers["content-range"], "0-0/*");
+
+    let res = app
+        .rest(Method::PATCH, "/messages?id=eq.3&select=id,channel_id")
+        .header("prefer", "return=representation")
+        .json(&json!({"channel_id":2}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"id":3,"channel_id":2}])));
+
+    let res = app
+        .rest(Method::PATCH, "/users?username=eq.nobody")
+        .header("prefer", "count=exact")
+        .json(&json!({"status":"A"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-range"], "*/0");
+
+    let res = app
+        .rest(Method::DELETE, "/messages?id=in.(1,2)&select=id")
+        .header("prefer", "return=representation, count=exact")
+        .send()
+        .await
+        .unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"id":1},{"id":2}])));
+    assert_eq!(headers["content-range"], "0-1/2");
+
+    let res = app.rest(Method::DELETE, "/best_friends?id=eq.1").send().await.unwrap();
+    assert_eq!(res.status(), 204);
+    let n: i64 = app.admin_client().await.query_one("select count(*) from best_friends", &[]).await.unwrap().get(0);
+    assert_eq!(n, 1);
+}
+
+#[tokio::test]
+async fn rls_limits_writes() {
+    let app = rest_app().await;
+    let mine = user_token(&app, "00000000-0000-0000-0000-000000000001");
+    // someone else's note: 0 rows affected, unchanged
+    let res = app
+        .rest_as(Method::PATCH, "/notes?body=eq.theirs", &mine)
+        .json(&json!({"body":"hacked"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let res = app
+        .rest_as(Method::POST, "/notes", &mine)
+        .json(&json!({"owner":"00000000-0000-0000-0000-000000000002","body":"forged"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(status, 403);
+    assert_eq!(body["code"], "42501");
+    assert_eq!(body["message"], "new row violates row-level security policy for table \"notes\"");
+    let res = app.rest(Method::POST, "/notes").json(&json!({"body":"anon"})).send().await.unwrap();
+    assert_eq!(res.status(), 401);
+    let bodies: Vec<String> = app
+        .admin_client()
+        .await
+        .query("select body from notes order by id", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(bodies, vec!["mine", "theirs"]);
+}
+
+#[tokio::test]
+async fn max_affected_and_strict_handling() {
+    let app = rest_app().await;
+    let res = app
+        .rest(Method::PATCH, "/users?status=eq.ONLINE")
+        .header("prefer", "handling=strict, max-affected=1")
+        .json(&json!({"status":"X"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        json!({"code":"PGRST124","details":"The query affects 3 rows","hint":null,"message":"Query result exceeds max-affected preference constraint"})
+    );
+    let n: i64 =
+        app.admin_client().await.query_one("select count(*) from users where status = 'X'", &[]).await.unwrap().get(0);
+    assert_eq!(n, 0);
+    let res = app
+        .rest(Method::DELETE, "/users?username=eq.dragarcia")
+        .header("prefer", "handling=strict, max-affected=1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let res = app.rest(Method::GET, "/users").header("prefer", "handling=strict, bogus=1").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["details"].as_str()), (400, Some("Invalid preferences: bogus=1")));
+}
+
+#[tokio::test]
+async fn tx_rollback_is_honoured_only_when_allowed() {
+    let app = rest_app().await;
+    let res = app
+        .rest(Method::POST, "/channels")
+        .header("prefer", "tx=rollback")
+        .json(&json!({"slug":"kept"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert!(!res.headers().contains_key("preference-applied"));
+    let app2 = rest_app_with(&[("PGRST_DB_TX_END", "commit-allow-override")]).await;
+    let res = app2
+        .rest(Method::POST, "/channels?select=slug")
+        .header("prefer", "tx=rollback, return=representation")
+        .json(&json!({"slug":"gone"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!([{"slug":"gone"}])));
+    assert_eq!(headers["preference-applied"], "return=representation, tx=rollback");
+    let n: i64 = app2
+        .admin_client()
+        .await
+        .query_one("select count(*) from channels where slug = 'gone'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 0);
+    let n: i64 = app
+        .admin_client()
+        .await
+        .query_one("select count(*) from channels where slug = 'kept'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 1);
+}
+
+#[tokio::test]
+async fn body_limit_is_413() {
+    let app = rest_app_with(&[("GATEWAY_MAX_BODY_BYTES", "100")]).await;
+    let big = json!({"slug": "x".repeat(200)});
+    let res = app.rest(Method::POST, "/channels").json(&big).send().await.unwrap();
+    assert_eq!(res.status(), 413);
+}

@@ -1,0 +1,8 @@
+-- A scalar RPC with named arguments (rpc('add_them', {a, b})).
+dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
+wrk.headers["Content-Profile"] = "public"
+wrk.headers["Content-Type"] = "application/json"
+request = function()
+  return wrk.format("POST", "/rest/v1/rpc/add_them", nil,
+    string.format('{"a":%d,"b":%d}', math.random(1, 1000), math.random(1, 1000)))
+end

@@ -1,0 +1,160 @@
+// Features switched by configuration, each checked off (the Supabase defaults) and on: aggregates
+// (PGRST_DB_AGGREGATES_ENABLED), explain (PGRST_DB_PLAN_ENABLED), transaction override (PGRST_DB_TX_END), max rows
+// (PGRST_DB_MAX_ROWS, security.md D9), strict apikey (GATEWAY_REQUIRE_APIKEY, security.md K1/K2), and the request body
+// limit (GATEWAY_MAX_BODY_BYTES, security.md D1). Expected values follow PostgREST 14 (postgrest.md §6, §9, §10;
+// AggregateFunctionsSpec.hs, PlanSpec.hs).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+
+describe('REST features with the default configuration', { skip }, () => {
+  let gw;
+  let db;
+  before(async () => {
+    gw = await startRest();
+    db = gw.client();
+  });
+  after(async () => gw?.stop());
+
+  test('aggregates are disabled: 400 PGRST123', async () => {
+    const res = await db.from('books').select('pages.sum()');
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.error, pgError('PGRST123', 'Use of aggregate functions is not allowed'));
+  });
+
+  test('the legacy embedded count works without aggregates', async () => {
+    const res = await db.from('authors').select('id,books(count)').eq('id', 3);
+    assert.deepEqual(res.data, [{ id: 3, books: [{ count: 1 }] }]);
+  });
+
+  test('explain is not offered: 406 PGRST107', async () => {
+    const raw = await gw.rest('/books?select=id', { headers: { accept: 'application/vnd.pgrst.plan+text' } });
+    assert.equal(raw.status, 406);
+    assert.equal(raw.json.code, 'PGRST107');
+  });
+
+  test('tx=rollback is ignored unless the server allows the override', async () => {
+    const res = await db.from('authors').insert({ id: 60, name: 'Sixty' }).select('id').rollback();
+    assert.equal(res.status, 201);
+    assert.deepEqual(res.data, [{ id: 60 }]);
+    assert.equal(gw.sql('select count(*) from public.authors where id = 60'), '1');
+  });
+
+  test('no max rows: every visible row comes back', async () => {
+    assert.equal((await db.from('books').select('id')).data.length, 6);
+  });
+
+  test('requests without an apikey are served as anon (local-dev mode)', async () => {
+    const raw = await gw.rest('/books?select=id&id=eq.1', { key: null });
+    assert.equal(raw.status, 200);
+    assert.deepEqual(raw.json, [{ id: 1 }]);
+  });
+
+  test('D1: a body above the limit (1 MiB by default) is 413 and nothing is written', async () => {
+    const big = JSON.stringify({ id: 61, name: 'x'.repeat(2 * 1024 * 1024) });
+    const raw = await gw.rest('/authors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    assert.equal(raw.status, 413);
+    assert.equal(gw.sql('select count(*) from public.authors where id = 61'), '0');
+    const ok = await gw.rest('/authors', { method: 'POST', body: { id: 62, name: 'y'.repeat(512 * 1024) } });
+    assert.equal(ok.status, 201);
+  });
+});
+
+describe('REST features when enabled', { skip }, () => {
+  let gw;
+  let db;
+  before(async () => {
+    gw = await startRest({
+      env: {
+        PGRST_DB_AGGREGATES_ENABLED: 'true',
+        PGRST_DB_PLAN_ENABLED: 'true',
+        PGRST_DB_TX_END: 'commit-allow-override',
+        PGRST_DB_MAX_ROWS: '3',
+        GATEWAY_REQUIRE_APIKEY: 'true',
+      },
+    });
+    db = gw.client();
+  });
+  after(async () => gw?.stop());
+
+  test('aggregates group by the other selected columns', async () => {
+    const res = await db.from('books').select('author_id,pages.sum(),count()').not('author_id', 'is', null).order('author_id');
+    assert.deepEqual(result(res), {
+      data: [
+        { author_id: 1, sum: 487, count: 2 },
+        { author_id: 2, sum: 560, count: 2 },
+        { author_id: 3, sum: 264, count: 1 },
+      ],
+      error: null,
+      count: null,
+      status: 200,
+      statusText: 'OK',
+    });
+    const aliased = await db.from('books').select('longest:pages.max(),pages.min()::text');
+    assert.deepEqual(aliased.data, [{ longest: 304, min: '12' }]);
+    const counted = await db.from('books').select('count()');
+    assert.deepEqual(counted.data, [{ count: 6 }]);
+  });
+
+  test('explain returns the plan of the request as text', async () => {
+    const raw = await gw.rest('/books?select=id&id=in.(1,2,3)', { headers: { accept: 'application/vnd.pgrst.plan+text' } });
+    assert.equal(raw.status, 200);
+    assert.equal(raw.headers.get('content-type'), 'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8');
+    assert.ok(raw.text.startsWith('Aggregate'), raw.text);
+    const res = await db.from('books').select('id').explain();
+    assert.equal(res.status, 200);
+    assert.equal(typeof res.data, 'string');
+    assert.ok(res.data.startsWith('Aggregate'), res.data);
+  });
+
+  test('tx=rollback returns the representation and keeps nothing', async () => {
+    const res = await db.from('authors').insert({ id: 70, name: 'Seventy' }).select('id,name').rollback();
+    assert.deepEqual(result(res), {
+      data: [{ id: 70, name: 'Seventy' }],
+      error: null,
+      count: null,
+      status: 201,
+      statusText: 'Created',
+    });
+    assert.equal(gw.sql('select count(*) from public.authors where id = 70'), '0');
+    const raw = await gw.rest('/authors?id=eq.1', {
+      method: 'PATCH',
+      headers: { prefer: 'return=representation, tx=rollback' },
+      body: { name: 'rolled back' },
+    });
+    assert.equal(raw.status, 200);
+    assert.equal(raw.headers.get('preference-applied'), 'return=representation, tx=rollback');
+    assert.deepEqual(raw.json, [{ id: 1, name: 'rolled back', country: 'US' }]);
+    assert.equal(gw.sql('select name from public.authors where id = 1'), 'Ursula K. Le Guin');
+  });
+
+  test('D9: max rows caps reads; count still reports the full total', async () => {
+    const res = await db.from('books').select('id', { count: 'exact' }).order('id');
+    assert.deepEqual(result(res), {
+      data: [{ id: 1 }, { id: 2 }, { id: 3 }],
+      error: null,
+      count: 6,
+      status: 206,
+      statusText: 'Partial Content',
+    });
+    const raw = await gw.rest('/books?select=id&order=id');
+    assert.equal(raw.headers.get('content-range'), '0-2/*');
+    assert.deepEqual(ids(raw.json), [1, 2, 3]);
+  });
+
+  test('K1/K2: with a required apikey, a missing or unknown apikey is 401; the anon key passes', async () => {
+    const missing = await gw.rest('/books?select=id', { key: null });
+    assert.equal(missing.status, 401);
+    const unknown = await gw.rest('/books?select=id', { key: 'not-a-key', bearer: null });
+    assert.equal(unknown.status, 401);
+    const anon = await gw.rest('/books?select=id&id=eq.1');
+    assert.equal(anon.status, 200);
+    assert.deepEqual(anon.json, [{ id: 1 }]);
+  });
+
+  test('K5: the JWKS document stays reachable without an apikey', async () => {
+    const res = await fetch(`${gw.url}/auth/v1/.well-known/jwks.json`);
+    assert.equal(res.status, 200);
+    assert.ok(Array.isArray((await res.json()).keys));
+  });
+});
