@@ -42,9 +42,7 @@ pub struct Mailer {
 impl Mailer {
     /// From `GOTRUE_SMTP_*` / `GOTRUE_SMTP_ADMIN_EMAIL`, else the folder `GATEWAY_MAIL_DIR` (default `.data/mail`).
     pub fn from_vars(vars: &Vars) -> Self {
-        let from = vars
-            .first(&["GOTRUE_SMTP_ADMIN_EMAIL", "GOTRUE_SMTP_SENDER_EMAIL"])
-            .unwrap_or_else(|| "noreply@localhost".into());
+        let from = vars.first(&["GOTRUE_SMTP_ADMIN_EMAIL", "GOTRUE_SMTP_SENDER_EMAIL"]).unwrap_or_else(|| "noreply@localhost".into());
         let dir = vars.first(&["GATEWAY_MAIL_DIR"]).unwrap_or_else(|| ".data/mail".into());
         Mailer { from, transport: Transport::Folder(PathBuf::from(dir)) }
     }
