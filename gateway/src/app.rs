@@ -38,7 +38,7 @@ impl Application {
         let pool = crate::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
         crate::db::safety::check_pool_user(&client).await?;
-        let keys = crate::keystore::load(&client, config.jwt_secret.as_deref()).await?;
+        let keys = crate::keystore::load_configured(&client, &config).await?;
         if keys.current().is_none() {
             anyhow::bail!("no current signing key; run `gateway migrate` first");
         }

@@ -34,4 +34,32 @@ pub enum KeysAction {
     ApiKeys,
     /// List the signing keys and their status.
     List,
+    /// Create a standby key (published in the JWKS, not signing yet).
+    Generate {
+        /// ES256 (default) or RS256.
+        #[arg(long, default_value = "ES256")]
+        alg: String,
+    },
+    /// Make the newest standby key current and the current one previous (creating a standby key if none).
+    Rotate {
+        /// Algorithm of the key created when there is no standby key.
+        #[arg(long, default_value = "ES256")]
+        alg: String,
+    },
+    /// Revoke a key that does not sign: its tokens stop verifying and it leaves the JWKS.
+    Revoke {
+        /// The key id.
+        kid: String,
+    },
+    /// Import private keys as standby: a JWK array (GOTRUE_JWT_KEYS format), one JWK, or a PEM file; without FILE,
+    /// the value of GOTRUE_JWT_KEYS.
+    Import {
+        /// A file with the key(s).
+        file: Option<String>,
+        /// The kid for a PEM key (random otherwise).
+        #[arg(long)]
+        kid: Option<String>,
+    },
+    /// Print the stored keys as GOTRUE_JWT_KEYS (private JWKs: keep it secret).
+    Export,
 }

@@ -31,13 +31,19 @@ pub async fn migrate() -> anyhow::Result<()> {
 }
 
 pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
+    use crate::keystore;
     let uri = admin_uri()?;
-    let client = crate::db::pool::connect(&uri).await?;
+    let mut client = crate::db::pool::connect(&uri).await?;
     let secret = env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]);
-    let set = crate::keystore::load(&client, secret.as_deref()).await?;
+    let set = keystore::load(&client, secret.as_deref()).await?;
     match args.action.unwrap_or(KeysAction::ApiKeys) {
         KeysAction::ApiKeys => {
-            let (anon, service) = crate::keystore::api_keys(&set)?;
+            let vars = crate::config::Vars::from_env();
+            let set = match vars.first(&["GOTRUE_JWT_KEYS"]) {
+                Some(text) => jwks::KeySet::new(jwks::keys_from_private_jwks(&text)?),
+                None => set,
+            };
+            let (anon, service) = keystore::api_keys(&set)?;
             println!("anon key: {anon}");
             println!("service_role key: {service}");
         }
@@ -45,6 +51,42 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
             for k in set.keys() {
                 println!("{}\t{}\t{}", k.kid(), k.algorithm().as_str(), k.status().as_str());
             }
+        }
+        KeysAction::Generate { alg } => {
+            let key = keystore::generate_standby(&client, jwks::KeyAlgorithm::parse(&alg)?).await?;
+            println!("generated standby key {} ({})", key.kid(), key.algorithm().as_str());
+        }
+        KeysAction::Rotate { alg } => {
+            let kid = keystore::rotate(&mut client, jwks::KeyAlgorithm::parse(&alg)?).await?;
+            println!("key {kid} is now current; the previous key still verifies until revoked");
+        }
+        KeysAction::Revoke { kid } => {
+            keystore::revoke(&client, &kid).await?;
+            println!("revoked {kid}");
+        }
+        KeysAction::Import { file, kid } => {
+            let text = match file {
+                Some(path) => std::fs::read_to_string(&path)?,
+                None => env_first(&["GOTRUE_JWT_KEYS"])
+                    .ok_or_else(|| anyhow::anyhow!("give a FILE or set GOTRUE_JWT_KEYS"))?,
+            };
+            for key in keystore::parse_import(&text, kid.as_deref())? {
+                if set.key(key.kid()).is_some() {
+                    println!("skipped {}: already stored", key.kid());
+                    continue;
+                }
+                keystore::insert(&client, &key).await?;
+                println!("imported {} ({}, {})", key.kid(), key.algorithm().as_str(), key.status().as_str());
+            }
+        }
+        KeysAction::Export => {
+            let keys = set
+                .keys()
+                .iter()
+                .filter(|k| k.status().verifies())
+                .map(|k| k.to_private_jwk())
+                .collect::<Result<Vec<_>, _>>()?;
+            println!("{}", serde_json::Value::Array(keys));
         }
     }
     Ok(())

@@ -1,7 +1,10 @@
 //! One signing key: its material, algorithm, `kid` and lifecycle status.
 
+use crate::der;
+use crate::error::key_error;
 use crate::{Error, ErrorKind};
-use aws_lc_rs::rand::SystemRandom;
+use aws_lc_rs::encoding::AsDer;
+use aws_lc_rs::rsa::{KeyPair as RsaKeyPair, KeySize};
 use aws_lc_rs::signature::{EcdsaKeyPair, ECDSA_P256_SHA256_FIXED_SIGNING};
 use jsonwebtoken::jwk::{Jwk, KeyOperations, PublicKeyUse};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
@@ -11,7 +14,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
 pub enum KeyAlgorithm {
     /// ECDSA on P-256 with SHA-256 (the default, as Supabase's asymmetric keys).
     Es256,
-    /// RSASSA-PKCS1-v1_5 with SHA-256.
+    /// RSASSA-PKCS1-v1_5 with SHA-256 (2048-bit keys when generated).
     Rs256,
 }
 
@@ -24,16 +27,17 @@ impl KeyAlgorithm {
         }
     }
 
-    /// Parses a JOSE name.
+    /// Parses a JOSE name (case-insensitive).
     pub fn parse(s: &str) -> Result<Self, Error> {
-        match s {
+        match s.to_ascii_uppercase().as_str() {
             "ES256" => Ok(KeyAlgorithm::Es256),
             "RS256" => Ok(KeyAlgorithm::Rs256),
-            other => Err(ErrorKind::AlgorithmNotAllowed(other.to_string()).into()),
+            _ => Err(ErrorKind::AlgorithmNotAllowed(s.to_string()).into()),
         }
     }
 
-    pub(crate) fn jwt(self) -> Algorithm {
+    /// The jsonwebtoken algorithm.
+    pub fn jwt(self) -> Algorithm {
         match self {
             KeyAlgorithm::Es256 => Algorithm::ES256,
             KeyAlgorithm::Rs256 => Algorithm::RS256,
@@ -41,7 +45,7 @@ impl KeyAlgorithm {
     }
 }
 
-/// Where a key is in its lifecycle: standby → current → previously used → revoked.
+/// Where a key is in its lifecycle: standby → current → previous → revoked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KeyStatus {
     /// Published in the JWKS so verifiers learn it before it signs anything.
@@ -72,11 +76,11 @@ impl KeyStatus {
             "current" => Ok(KeyStatus::Current),
             "previous" => Ok(KeyStatus::Previous),
             "revoked" => Ok(KeyStatus::Revoked),
-            other => Err(ErrorKind::Key(format!("unknown key status {other}")).into()),
+            other => Err(key_error(format!("unknown key status {other}"))),
         }
     }
 
-    /// Whether tokens signed by a key in this status still verify.
+    /// Whether tokens signed by a key in this status still verify (and the key is published).
     pub fn verifies(self) -> bool {
         !matches!(self, KeyStatus::Revoked)
     }
@@ -105,20 +109,45 @@ impl std::fmt::Debug for SigningKey {
 }
 
 impl SigningKey {
-    /// Generates a fresh ES256 key with a random `kid`, in the given status.
-    pub fn generate_es256(status: KeyStatus) -> Result<Self, Error> {
-        let rng = SystemRandom::new();
-        let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng)
-            .map_err(|e| Error::from(ErrorKind::Key(e.to_string())))?;
-        Self::from_pkcs8_der(&uuid::Uuid::new_v4().to_string(), KeyAlgorithm::Es256, status, doc.as_ref())
+    /// Generates a fresh key of the given algorithm with a random `kid`.
+    pub fn generate(algorithm: KeyAlgorithm, status: KeyStatus) -> Result<Self, Error> {
+        let der = match algorithm {
+            KeyAlgorithm::Es256 => {
+                let rng = aws_lc_rs::rand::SystemRandom::new();
+                EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng)
+                    .map_err(key_error)?
+                    .as_ref()
+                    .to_vec()
+            }
+            KeyAlgorithm::Rs256 => {
+                let pair = RsaKeyPair::generate(KeySize::Rsa2048).map_err(key_error)?;
+                pair.as_der().map_err(key_error)?.as_ref().to_vec()
+            }
+        };
+        Self::from_pkcs8_der(&uuid::Uuid::new_v4().to_string(), algorithm, status, &der)
     }
 
-    /// Builds a key from PKCS#8 DER private-key bytes.
+    /// Generates a fresh ES256 key with a random `kid`.
+    pub fn generate_es256(status: KeyStatus) -> Result<Self, Error> {
+        Self::generate(KeyAlgorithm::Es256, status)
+    }
+
+    /// Builds a key from PKCS#8 DER private-key bytes (the stored form for both algorithms).
     pub fn from_pkcs8_der(kid: &str, algorithm: KeyAlgorithm, status: KeyStatus, der: &[u8]) -> Result<Self, Error> {
-        let key_err = |e: jsonwebtoken::errors::Error| Error::from(ErrorKind::Key(e.to_string()));
+        if der::pkcs8_algorithm(der)? != algorithm {
+            return Err(key_error(format!("the key material is not an {} key", algorithm.as_str())));
+        }
+        let key_err = |e: jsonwebtoken::errors::Error| key_error(e);
         let encoding = match algorithm {
-            KeyAlgorithm::Es256 => EncodingKey::from_ec_der(der),
-            KeyAlgorithm::Rs256 => EncodingKey::from_rsa_der(der),
+            KeyAlgorithm::Es256 => {
+                EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, der).map_err(key_error)?;
+                EncodingKey::from_ec_der(der)
+            }
+            KeyAlgorithm::Rs256 => {
+                let pkcs1 = der::pkcs8_to_pkcs1(der)?;
+                RsaKeyPair::from_der(&pkcs1).map_err(key_error)?;
+                EncodingKey::from_rsa_der(&pkcs1)
+            }
         };
         let mut public_jwk = Jwk::from_encoding_key(&encoding, algorithm.jwt()).map_err(key_err)?;
         public_jwk.common.key_id = Some(kid.to_string());
@@ -173,5 +202,31 @@ impl SigningKey {
 
     pub(crate) fn decoding(&self) -> &DecodingKey {
         &self.decoding
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_keys_of_both_algorithms_publish_public_members() {
+        for alg in [KeyAlgorithm::Es256, KeyAlgorithm::Rs256] {
+            let key = SigningKey::generate(alg, KeyStatus::Standby).unwrap();
+            let jwk = serde_json::to_value(key.public_jwk()).unwrap();
+            assert_eq!(jwk["alg"], alg.as_str());
+            assert_eq!(jwk["kid"], key.kid());
+            assert!(jwk.get("d").is_none() && jwk.get("p").is_none());
+            let again = SigningKey::from_pkcs8_der(key.kid(), alg, KeyStatus::Current, key.pkcs8_der()).unwrap();
+            assert_eq!(again.public_jwk(), key.public_jwk());
+        }
+    }
+
+    #[test]
+    fn refuses_material_of_the_wrong_algorithm() {
+        let es = SigningKey::generate_es256(KeyStatus::Current).unwrap();
+        assert!(SigningKey::from_pkcs8_der("k", KeyAlgorithm::Rs256, KeyStatus::Current, es.pkcs8_der()).is_err());
+        assert!(KeyAlgorithm::parse("HS256").is_err());
+        assert_eq!(KeyAlgorithm::parse("rs256").unwrap(), KeyAlgorithm::Rs256);
     }
 }

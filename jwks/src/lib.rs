@@ -5,10 +5,15 @@
 //! with pinned algorithms, and publishes [`KeySet::jwks_document`] for any JWT library to verify with.
 #![deny(missing_docs)]
 
+mod der;
 mod error;
+mod import;
 mod key;
+mod remote;
 mod set;
 
 pub use error::{Error, ErrorKind};
+pub use import::keys_from_private_jwks;
 pub use key::{KeyAlgorithm, KeyStatus, SigningKey};
+pub use remote::{cache_max_age, RemoteJwks, RemoteOptions};
 pub use set::{KeySet, VerifyOptions};

@@ -88,6 +88,21 @@ impl KeySet {
         verify_with(token, algorithm, key, options)
     }
 
+    /// The key with this `kid`, in any status.
+    pub fn key(&self, kid: &str) -> Option<&SigningKey> {
+        self.keys.iter().find(|k| k.kid() == kid)
+    }
+
+    /// Whether HS256 tokens signed with a legacy secret are accepted.
+    pub fn has_legacy_secret(&self) -> bool {
+        self.legacy_secret.is_some()
+    }
+
+    /// A short description of the keys and their statuses, to tell whether a reload changed anything.
+    pub fn fingerprint(&self) -> String {
+        self.keys.iter().map(|k| format!("{}:{};", k.kid(), k.status().as_str())).collect()
+    }
+
     /// The public JWKS document: every key that still verifies, public members only.
     pub fn jwks_document(&self) -> serde_json::Value {
         let keys: Vec<serde_json::Value> = self
@@ -100,7 +115,7 @@ impl KeySet {
     }
 }
 
-fn verify_with<C: DeserializeOwned>(
+pub(crate) fn verify_with<C: DeserializeOwned>(
     token: &str,
     algorithm: Algorithm,
     key: &DecodingKey,
@@ -184,5 +199,30 @@ mod tests {
         assert_eq!(k["use"], "sig");
         assert_eq!(k["key_ops"], json!(["verify"]));
         assert!(k.get("d").is_none());
+    }
+
+    #[test]
+    fn pins_the_algorithm_of_the_kid_and_refuses_none_and_hs_confusion() {
+        let rsa = SigningKey::generate(crate::KeyAlgorithm::Rs256, KeyStatus::Current).unwrap();
+        let set = KeySet::new(vec![rsa.clone()]);
+        // alg=none with an empty signature.
+        let b64 = |v: Value| {
+            use base64::Engine;
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string())
+        };
+        let none = format!("{}.{}.", b64(json!({"alg": "none", "kid": rsa.kid()})), b64(json!({"exp": now() + 60})));
+        assert!(set.verify::<Value>(&none, &VerifyOptions::default()).is_err());
+        // HS256 signed with the public key's bytes as the secret.
+        let n = serde_json::to_value(rsa.public_jwk()).unwrap()["n"].as_str().unwrap().to_string();
+        let mut header = Header::new(Algorithm::HS256);
+        header.kid = Some(rsa.kid().into());
+        let hs = encode(&header, &json!({"exp": now() + 60}), &jsonwebtoken::EncodingKey::from_secret(n.as_bytes()))
+            .unwrap();
+        assert!(set.verify::<Value>(&hs, &VerifyOptions::default()).is_err());
+        // A string exp is not a missing exp (CVE-2026-25537).
+        let s = set.sign(&json!({"exp": (now() - 3600).to_string()})).unwrap();
+        assert!(set.verify::<Value>(&s, &VerifyOptions::default()).is_err());
+        let standby = KeySet::new(vec![rsa.with_status(KeyStatus::Standby)]);
+        assert_eq!(standby.sign(&json!({})).unwrap_err().kind(), &ErrorKind::NoSigningKey);
     }
 }

@@ -10,6 +10,8 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0002_gateway_schema", include_str!("../../migrations/0002_gateway_schema.sql")),
     ("0003_auth_schema", include_str!("../../migrations/0003_auth_schema.sql")),
     ("0004_reload_schema_trigger", include_str!("../../migrations/0004_reload_schema_trigger.sql")),
+    ("0010_auth_admin_role", include_str!("../../migrations/0010_auth_admin_role.sql")),
+    ("0011_signing_keys_notify", include_str!("../../migrations/0011_signing_keys_notify.sql")),
 ];
 
 /// What `run` did.

@@ -3,6 +3,13 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+mod auth_admin;
+mod auth_helpers;
+mod auth_keys;
+mod auth_recover;
+mod auth_signup;
+mod auth_token;
+mod auth_user;
 mod helpers;
 mod rest_embed;
 mod rest_fixtures;

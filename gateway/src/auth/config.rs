@@ -1,0 +1,134 @@
+//! The auth section of the configuration, read from Supabase Auth's own variable names (`GOTRUE_*`,
+//! `API_EXTERNAL_URL`) so an existing env file carries over. Defaults follow GoTrue's.
+
+use crate::auth::rate_limit::Rate;
+use crate::config::{Config, Vars};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything the auth endpoints read from configuration.
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    pub site_url: String,
+    /// Where e-mail links point: `API_EXTERNAL_URL` (never a request header).
+    pub external_url: String,
+    pub uri_allow_list: Vec<String>,
+    pub jwt_exp: i64,
+    pub jwt_aud: String,
+    pub jwt_issuer: String,
+    pub default_role: String,
+    pub admin_roles: Vec<String>,
+    pub autoconfirm: bool,
+    pub disable_signup: bool,
+    pub email_enabled: bool,
+    pub anonymous_enabled: bool,
+    pub secure_email_change: bool,
+    pub password_min_length: usize,
+    pub password_required_characters: Vec<String>,
+    pub refresh_reuse_interval: Duration,
+    pub smtp_max_frequency: Duration,
+    pub otp_exp: Duration,
+    pub otp_length: usize,
+    pub verify_path: String,
+    pub templates_dir: Option<PathBuf>,
+    pub trusted_ip_header: Option<String>,
+    pub rate_token: Rate,
+    pub rate_verify: Rate,
+    pub rate_otp: Rate,
+    pub rate_anonymous: Rate,
+    pub rate_email_sent: Rate,
+    pub rate_account: Rate,
+    /// Concurrent bcrypt operations (bounded so sign-ins never starve the data API).
+    pub hash_concurrency: usize,
+    pub bcrypt_cost: u32,
+}
+
+fn duration_secs(vars: &Vars, names: &[&str], default: u64) -> Duration {
+    match vars.first(names) {
+        Some(v) => parse_duration(&v).unwrap_or(Duration::from_secs(default)),
+        None => Duration::from_secs(default),
+    }
+}
+
+/// Parses `60`, `60s`, `5m`, `1h` (Go durations as GoTrue reads them, in their common forms).
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num.parse().ok()?;
+    let secs = match unit {
+        "" | "s" => n,
+        "ms" => n / 1000.0,
+        "m" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return None,
+    };
+    Some(Duration::from_secs_f64(secs))
+}
+
+impl AuthConfig {
+    pub fn from_config(config: &Config) -> Self {
+        let v = &config.vars;
+        let external_url = config.external_url.trim_end_matches('/').to_string();
+        let site_url = v.first(&["GOTRUE_SITE_URL", "SITE_URL"]).unwrap_or_else(|| "http://localhost:3000".into());
+        let mut allow = v.list(&["GOTRUE_URI_ALLOW_LIST", "ADDITIONAL_REDIRECT_URLS"], &[]);
+        allow.retain(|s| !s.is_empty());
+        let per_5m = |names: &[&str], default: f64| Rate::per(v.num(names, default), Duration::from_secs(300));
+        AuthConfig {
+            site_url: site_url.trim_end_matches('/').to_string(),
+            jwt_issuer: v.first(&["GOTRUE_JWT_ISSUER"]).unwrap_or_else(|| format!("{external_url}/auth/v1")),
+            external_url,
+            uri_allow_list: allow,
+            jwt_exp: v.num(&["GOTRUE_JWT_EXP", "JWT_EXPIRY"], 3600i64).max(1),
+            jwt_aud: v.first(&["GOTRUE_JWT_AUD"]).unwrap_or_else(|| "authenticated".into()),
+            default_role: v.first(&["GOTRUE_JWT_DEFAULT_GROUP_NAME"]).unwrap_or_else(|| "authenticated".into()),
+            admin_roles: v.list(&["GOTRUE_JWT_ADMIN_ROLES"], &["service_role", "supabase_admin"]),
+            autoconfirm: v.bool(&["GOTRUE_MAILER_AUTOCONFIRM", "ENABLE_EMAIL_AUTOCONFIRM"], false),
+            disable_signup: v.bool(&["GOTRUE_DISABLE_SIGNUP", "DISABLE_SIGNUP"], false),
+            email_enabled: v.bool(&["GOTRUE_EXTERNAL_EMAIL_ENABLED", "ENABLE_EMAIL_SIGNUP"], true),
+            anonymous_enabled: v.bool(&["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "ENABLE_ANONYMOUS_USERS"], false),
+            secure_email_change: v.bool(&["GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED"], true),
+            password_min_length: v.num(&["GOTRUE_PASSWORD_MIN_LENGTH"], 6usize).max(6),
+            password_required_characters: v
+                .first(&["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"])
+                .map(|s| s.split(':').filter(|p| !p.is_empty()).map(str::to_string).collect())
+                .unwrap_or_default(),
+            refresh_reuse_interval: duration_secs(v, &["GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL"], 10),
+            smtp_max_frequency: duration_secs(v, &["GOTRUE_SMTP_MAX_FREQUENCY"], 60),
+            otp_exp: duration_secs(v, &["GOTRUE_MAILER_OTP_EXP"], 86400),
+            otp_length: v.num(&["GOTRUE_MAILER_OTP_LENGTH"], 6usize).clamp(6, 10),
+            verify_path: v.first(&["GOTRUE_MAILER_URLPATHS_CONFIRMATION"]).unwrap_or_else(|| "/auth/v1/verify".into()),
+            templates_dir: v.first(&["GATEWAY_MAIL_TEMPLATES_DIR"]).map(PathBuf::from),
+            trusted_ip_header: v
+                .first(&["GATEWAY_TRUSTED_IP_HEADER", "GOTRUE_RATE_LIMIT_HEADER"])
+                .map(|h| h.to_ascii_lowercase()),
+            rate_token: per_5m(&["GOTRUE_RATE_LIMIT_TOKEN_REFRESH"], 150.0),
+            rate_verify: per_5m(&["GOTRUE_RATE_LIMIT_VERIFY"], 30.0),
+            rate_otp: per_5m(&["GOTRUE_RATE_LIMIT_OTP"], 30.0),
+            rate_anonymous: Rate::per(v.num(&["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS"], 30.0), Duration::from_secs(3600)),
+            rate_email_sent: Rate::per(v.num(&["GOTRUE_RATE_LIMIT_EMAIL_SENT"], 30.0), Duration::from_secs(3600)),
+            rate_account: per_5m(&["GATEWAY_RATE_LIMIT_ACCOUNT"], 30.0),
+            hash_concurrency: v
+                .num(
+                    &["GATEWAY_PASSWORD_HASH_CONCURRENCY"],
+                    std::thread::available_parallelism().map_or(2, |n| n.get()),
+                )
+                .max(1),
+            bcrypt_cost: 10,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_go_style_durations() {
+        assert_eq!(parse_duration("10"), Some(Duration::from_secs(10)));
+        assert_eq!(parse_duration("60s"), Some(Duration::from_secs(60)));
+        assert_eq!(parse_duration("5m"), Some(Duration::from_secs(300)));
+        assert_eq!(parse_duration("1h"), Some(Duration::from_secs(3600)));
+        assert_eq!(parse_duration("soon"), None);
+    }
+}

@@ -1,0 +1,6 @@
+//! Values parsed at the boundary (e-mail, password policy, redirect URL, token formats): pure and unit-tested.
+
+pub mod email;
+pub mod password;
+pub mod redirect;
+pub mod tokens;

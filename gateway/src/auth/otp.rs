@@ -1,0 +1,58 @@
+//! Issuing one-time tokens by e-mail: per-address frequency (`GOTRUE_SMTP_MAX_FREQUENCY`), the global hourly
+//! budget (`GOTRUE_RATE_LIMIT_EMAIL_SENT`), the stored hash, and the message.
+
+use crate::auth::domain::tokens::{new_otp, token_hash};
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::{self, MailContext, MailKind};
+use crate::auth::rate_limit::Rate;
+use crate::auth::store::users::{self, TokenKind};
+use crate::state::AppState;
+use deadpool_postgres::Transaction;
+use uuid::Uuid;
+
+/// Refuses a second message to `email` within the configured frequency, whether or not the address has an account
+/// (so the answer does not reveal which addresses exist).
+pub fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
+    let freq = state.auth.config.smtp_max_frequency;
+    if freq.is_zero() {
+        return Ok(());
+    }
+    let rate = Rate { per_second: 1.0 / freq.as_secs_f64(), burst: 1.0 };
+    if state.auth.limiter.check("mail_frequency", email, rate) {
+        Ok(())
+    } else {
+        Err(AuthError::email_frequency(freq.as_secs().max(1)))
+    }
+}
+
+/// One message with its token.
+pub struct TokenMail<'a> {
+    pub user_id: Uuid,
+    pub kind: MailKind,
+    pub token: TokenKind,
+    /// The address the message goes to (and the token hash is bound to).
+    pub to: &'a str,
+    /// The account's current address (for the template).
+    pub email: &'a str,
+    pub new_email: &'a str,
+    pub redirect_to: &'a str,
+}
+
+/// Stores the token hash and sends the message (inside the caller's transaction: a failed send rolls it back).
+pub async fn send_token(state: &AppState, tx: &Transaction<'_>, m: TokenMail<'_>) -> AuthResult<()> {
+    if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent) {
+        return Err(AuthError::email_rate_limited());
+    }
+    let otp = new_otp(state.auth.config.otp_length);
+    let hash = token_hash(m.to, &otp);
+    users::set_token(tx, m.user_id, m.token, &hash, m.to).await?;
+    let ctx = MailContext {
+        to: m.to,
+        email: m.email,
+        new_email: m.new_email,
+        otp: &otp,
+        token_hash: &hash,
+        redirect_to: m.redirect_to,
+    };
+    mail::send(&state.auth.config, &state.config.vars, &state.auth.mailer, m.kind, &ctx).await
+}

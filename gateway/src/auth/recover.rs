@@ -1,0 +1,67 @@
+//! `POST /recover`: sends a recovery link when the address has an account; answers `{}` either way, with the same
+//! rate limits for known and unknown addresses.
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::MailKind;
+use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::request::{json_body, ClientIp};
+use crate::auth::store::begin;
+use crate::auth::store::users::{self, TokenKind};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+struct RecoverBody {
+    #[serde(default)]
+    email: Option<String>,
+}
+
+pub async fn handler(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    if !cfg.email_enabled {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
+    }
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+        return Err(AuthError::rate_limited());
+    }
+    let body: RecoverBody = json_body(&body)?;
+    let raw = body.email.unwrap_or_default();
+    if raw.trim().is_empty() {
+        return Err(AuthError::validation("Password recovery requires an email"));
+    }
+    let email = Email::parse(&raw)?;
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    check_frequency(&state, email.as_str())?;
+    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    if let Some(user) = users::by_email(&tx, email.as_str()).await? {
+        let mail = TokenMail {
+            user_id: user.id,
+            kind: MailKind::Recovery,
+            token: TokenKind::Recovery,
+            to: &user.email,
+            email: &user.email,
+            new_email: "",
+            redirect_to: &redirect,
+        };
+        send_token(&state, &tx, mail).await?;
+    }
+    tx.commit().await?;
+    Ok(Json(json!({})))
+}

@@ -1,0 +1,90 @@
+//! Request plumbing shared by the endpoints: JSON bodies as GoTrue reads them (unknown keys ignored, `null` as
+//! absent, empty body as `{}`), the client IP for rate limits, and the origin recorded on sessions.
+
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::store::sessions::Origin;
+use crate::state::AppState;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use serde::de::DeserializeOwned;
+use std::net::{IpAddr, SocketAddr};
+
+/// Parses a JSON body; malformed JSON is 400 `bad_json`.
+pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> AuthResult<T> {
+    let text = if body.iter().all(u8::is_ascii_whitespace) { &b"{}"[..] } else { body };
+    serde_json::from_slice(text).map_err(|e| {
+        AuthError::new(StatusCode::BAD_REQUEST, "bad_json", format!("Could not parse request body as JSON: {e}"))
+    })
+}
+
+/// The caller's address: the configured trusted header (first value), else the socket peer.
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl ClientIp {
+    /// The rate-limit key.
+    pub fn key(&self) -> String {
+        self.0.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into())
+    }
+}
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let from_header = state.auth.config.trusted_ip_header.as_deref().and_then(|name| {
+            parts
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.trim().parse::<IpAddr>().ok())
+        });
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(ClientIp(from_header.or(peer)))
+    }
+}
+
+pub fn origin(ip: &ClientIp, headers: &HeaderMap) -> Origin {
+    Origin {
+        ip: ip.0,
+        user_agent: headers.get("user-agent").and_then(|v| v.to_str().ok()).map(|s| s.chars().take(512).collect()),
+    }
+}
+
+/// The `Authorization: Bearer …` token, if any (scheme case-insensitive). `Bearer sb_…` keys are not user tokens.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let v = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let token = v.get(..7).filter(|p| p.eq_ignore_ascii_case("bearer "))?;
+    let _ = token;
+    let t = v[7..].trim();
+    (!t.is_empty() && !t.contains(' ') && !t.starts_with("sb_")).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_accept_empty_and_unknown_keys_and_reject_bad_json() {
+        #[derive(serde::Deserialize, Default)]
+        struct B {
+            #[serde(default)]
+            email: Option<String>,
+        }
+        assert!(json_body::<B>(b"").unwrap().email.is_none());
+        assert_eq!(json_body::<B>(br#"{"email":"a","x":null}"#).unwrap().email.as_deref(), Some("a"));
+        assert!(json_body::<B>(br#"{"email":null}"#).unwrap().email.is_none());
+        assert_eq!(json_body::<B>(b"{nope").err().unwrap().code, "bad_json");
+    }
+
+    #[test]
+    fn bearer_ignores_opaque_keys() {
+        let mut h = HeaderMap::new();
+        h.insert("authorization", "bearer abc.def.ghi".parse().unwrap());
+        assert_eq!(bearer(&h), Some("abc.def.ghi"));
+        h.insert("authorization", "Bearer sb_publishable_x".parse().unwrap());
+        assert_eq!(bearer(&h), None);
+    }
+}

@@ -1,0 +1,79 @@
+//! `POST /resend`: sends the sign-up confirmation or the e-mail-change message again; `{}` for unknown addresses.
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::MailKind;
+use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::request::{json_body, ClientIp};
+use crate::auth::store::begin;
+use crate::auth::store::users::{self, TokenKind};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+struct ResendBody {
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
+}
+
+pub async fn handler(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+        return Err(AuthError::rate_limited());
+    }
+    let body: ResendBody = json_body(&body)?;
+    let kind = body.kind.unwrap_or_default();
+    if !matches!(kind.as_str(), "signup" | "email_change") {
+        return Err(AuthError::validation("Missing one of these types: signup, email_change, sms, phone_change"));
+    }
+    let email = Email::parse(&body.email.unwrap_or_default())?;
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    check_frequency(&state, email.as_str())?;
+    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    if kind == "signup" {
+        if let Some(user) = users::by_email(&tx, email.as_str()).await?.filter(|u| u.email_confirmed_at.is_none()) {
+            let mail = TokenMail {
+                user_id: user.id,
+                kind: MailKind::Confirmation,
+                token: TokenKind::Confirmation,
+                to: &user.email,
+                email: &user.email,
+                new_email: "",
+                redirect_to: &redirect,
+            };
+            send_token(&state, &tx, mail).await?;
+        }
+    } else if let Some(user) = users::by_email(&tx, email.as_str()).await? {
+        if let Some(new_email) = user.new_email.clone() {
+            let mail = TokenMail {
+                user_id: user.id,
+                kind: MailKind::EmailChange,
+                token: TokenKind::EmailChangeNew,
+                to: &new_email,
+                email: &user.email,
+                new_email: &new_email,
+                redirect_to: &redirect,
+            };
+            send_token(&state, &tx, mail).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Json(json!({})))
+}

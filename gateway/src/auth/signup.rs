@@ -1,0 +1,217 @@
+//! `POST /signup`: e-mail + password sign-up (confirmation mail by default, a session with autoconfirm), and the
+//! anonymous sign-in when neither e-mail nor phone is given.
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::password::check_strength;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::MailKind;
+use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::request::{json_body, origin, ClientIp};
+use crate::auth::session::token_response;
+use crate::auth::store::users::{self, NewUser, TokenKind, User};
+use crate::auth::store::{begin, sessions};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct SignupBody {
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+pub async fn handler(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: SignupBody = json_body(&body)?;
+    let cfg = &state.auth.config;
+    let email_raw = body.email.as_deref().unwrap_or_default();
+    let phone = body.phone.as_deref().unwrap_or_default();
+    if email_raw.is_empty() && phone.is_empty() {
+        return anonymous(&state, &ip, &headers, body.data).await;
+    }
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+        return Err(AuthError::rate_limited());
+    }
+    if cfg.disable_signup {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "signup_disabled",
+            "Signups not allowed for this instance",
+        ));
+    }
+    let password = body.password.as_deref().unwrap_or_default();
+    if password.is_empty() {
+        return Err(AuthError::validation("Signup requires a valid password"));
+    }
+    if !email_raw.is_empty() && !phone.is_empty() {
+        return Err(AuthError::validation("Only an email address or phone number should be provided on signup."));
+    }
+    if email_raw.is_empty() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone signups are disabled"));
+    }
+    if !cfg.email_enabled {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
+    }
+    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+    let email = Email::parse(email_raw)?;
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    let data = match body.data {
+        Some(Value::Object(m)) => Value::Object(m),
+        _ => json!({}),
+    };
+    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let existing = users::by_email(&tx, email.as_str()).await?;
+    let response = match existing {
+        Some(user) if cfg.autoconfirm => {
+            let _ = user;
+            return Err(AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "user_already_exists",
+                "User already registered",
+            ));
+        }
+        Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &data),
+        Some(user) => {
+            // Unconfirmed: send the confirmation again; password and metadata stay as they were.
+            check_frequency(&state, email.as_str())?;
+            send_confirmation(&state, &tx, &user, &redirect).await?;
+            users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
+        }
+        None => {
+            let hash = state.auth.hasher.hash(password).await?;
+            let user = users::create(
+                &tx,
+                NewUser {
+                    email: Some(email.as_str()),
+                    password_hash: Some(&hash),
+                    aud: &cfg.jwt_aud,
+                    role: &cfg.default_role,
+                    user_metadata: data,
+                    app_metadata: json!({"provider": "email", "providers": ["email"]}),
+                    confirmed: cfg.autoconfirm,
+                    is_anonymous: false,
+                },
+            )
+            .await?;
+            if cfg.autoconfirm {
+                let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(&ip, &headers)).await?;
+                let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+                token_response(&state, &tx, &user, session_id, &refresh).await?
+            } else {
+                check_frequency(&state, email.as_str())?;
+                send_confirmation(&state, &tx, &user, &redirect).await?;
+                users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
+            }
+        }
+    };
+    tx.commit().await?;
+    Ok(Json(response))
+}
+
+async fn send_confirmation(
+    state: &AppState,
+    tx: &deadpool_postgres::Transaction<'_>,
+    user: &User,
+    redirect: &str,
+) -> AuthResult<()> {
+    send_token(
+        state,
+        tx,
+        TokenMail {
+            user_id: user.id,
+            kind: MailKind::Confirmation,
+            token: TokenKind::Confirmation,
+            to: &user.email,
+            email: &user.email,
+            new_email: "",
+            redirect_to: redirect,
+        },
+    )
+    .await
+}
+
+/// What a sign-up with an already confirmed e-mail answers: a user that looks new (random id, no identities,
+/// no session), so the response does not reveal that the address is registered. No e-mail is sent.
+fn obfuscated(user: &User, data: &Value) -> Value {
+    let now = users::ts(&chrono::Utc::now());
+    json!({
+        "id": uuid::Uuid::new_v4(),
+        "aud": user.aud,
+        "role": "",
+        "email": user.email,
+        "phone": "",
+        "confirmation_sent_at": now,
+        "app_metadata": {"provider": "email", "providers": ["email"]},
+        "user_metadata": data,
+        "identities": [],
+        "created_at": now,
+        "updated_at": now,
+        "is_anonymous": false,
+    })
+}
+
+async fn anonymous(
+    state: &AppState,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    data: Option<Value>,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    if !cfg.anonymous_enabled {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "anonymous_provider_disabled",
+            "Anonymous sign-ins are disabled",
+        ));
+    }
+    if !state.auth.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous) {
+        return Err(AuthError::rate_limited());
+    }
+    let data = match data {
+        Some(Value::Object(m)) => Value::Object(m),
+        _ => json!({}),
+    };
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let user = users::create(
+        &tx,
+        NewUser {
+            email: None,
+            password_hash: None,
+            aud: &cfg.jwt_aud,
+            role: &cfg.default_role,
+            user_metadata: data,
+            app_metadata: json!({}),
+            confirmed: false,
+            is_anonymous: true,
+        },
+    )
+    .await?;
+    let (session_id, refresh) = sessions::create(&tx, user.id, "anonymous", &origin(ip, headers)).await?;
+    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    let response = token_response(state, &tx, &user, session_id, &refresh).await?;
+    tx.commit().await?;
+    Ok(Json(response))
+}

@@ -1,0 +1,175 @@
+//! `POST /token?grant_type=password|refresh_token`: sign-in with e-mail and password (the same answer and the
+//! same bcrypt cost for unknown users and wrong passwords), and refresh-token rotation.
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::tokens::refresh_token_shape_ok;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::request::{json_body, origin, ClientIp};
+use crate::auth::session::token_response;
+use crate::auth::store::sessions::{self, Refresh};
+use crate::auth::store::{begin, users};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+struct TokenBody {
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    phone: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    refresh_token: Option<String>,
+    #[serde(default)]
+    grant_type: Option<String>,
+}
+
+pub async fn handler(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    if !state.auth.limiter.check("token", &ip.key(), state.auth.config.rate_token) {
+        return Err(AuthError::rate_limited());
+    }
+    let body: TokenBody = json_body(&body)?;
+    let grant = query.get("grant_type").cloned().or_else(|| body.grant_type.clone()).unwrap_or_default();
+    match grant.as_str() {
+        "password" => password_grant(&state, &ip, &headers, body).await,
+        "refresh_token" => refresh_grant(&state, body).await,
+        _ => Err(AuthError::new(StatusCode::BAD_REQUEST, "invalid_credentials", "unsupported_grant_type")),
+    }
+}
+
+async fn password_grant(
+    state: &AppState,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    body: TokenBody,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    let email_raw = body.email.unwrap_or_default();
+    let phone = body.phone.unwrap_or_default();
+    if !email_raw.is_empty() && !phone.is_empty() {
+        return Err(AuthError::validation("Only an email address or phone number should be provided on login."));
+    }
+    if email_raw.is_empty() && phone.is_empty() {
+        return Err(AuthError::validation("missing email or phone"));
+    }
+    if email_raw.is_empty() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+    }
+    if !cfg.email_enabled {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_provider_disabled",
+            "Email logins are disabled",
+        ));
+    }
+    let password = body.password.unwrap_or_default();
+    let email = email_raw.trim().to_lowercase();
+    if !state.auth.limiter.check("account", &email, cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    // An unparsable address cannot have an account: treat it as unknown (same answer, same cost).
+    let user = match Email::parse(&email) {
+        Ok(e) => users::by_email(&tx, e.as_str()).await?,
+        Err(_) => None,
+    };
+    let hash = user.as_ref().and_then(|u| u.encrypted_password.clone());
+    let matches = state.auth.hasher.verify(&password, hash.as_deref()).await?;
+    let Some(user) = user.filter(|_| matches) else {
+        return Err(AuthError::invalid_credentials());
+    };
+    if user.is_banned() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "user_banned", "User is banned"));
+    }
+    if user.email_confirmed_at.is_none() && !cfg.autoconfirm {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_not_confirmed", "Email not confirmed"));
+    }
+    let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(ip, headers)).await?;
+    tx.execute(
+        "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'",
+        &[&user.id],
+    )
+    .await?;
+    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    let mut response = token_response(state, &tx, &user, session_id, &refresh).await?;
+    tx.commit().await?;
+    if let Err(weak) = crate::auth::domain::password::check_strength(
+        &password,
+        cfg.password_min_length,
+        &cfg.password_required_characters,
+    ) {
+        if let Some(obj) = response.as_object_mut() {
+            obj.insert(
+                "weak_password".into(),
+                serde_json::json!({"message": weak.message, "reasons": weak.weak_password}),
+            );
+        }
+    }
+    Ok(Json(response))
+}
+
+async fn refresh_grant(state: &AppState, body: TokenBody) -> AuthResult<Json<Value>> {
+    let token = body.refresh_token.unwrap_or_default();
+    if token.is_empty() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "validation_failed", "refresh_token required"));
+    }
+    if !refresh_token_shape_ok(&token) {
+        return Err(AuthError::validation("Refresh token is not valid"));
+    }
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let outcome = sessions::rotate(&tx, &token, state.auth.config.refresh_reuse_interval).await?;
+    let (user_id, session_id, new_token) = match outcome {
+        Refresh::Issued { user_id, session_id, token } => (user_id, session_id, token),
+        Refresh::NotFound => {
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "refresh_token_not_found",
+                "Invalid Refresh Token: Refresh Token Not Found",
+            ))
+        }
+        Refresh::NoSession => {
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "session_not_found",
+                "Invalid Refresh Token: No Valid Session Found",
+            ))
+        }
+        Refresh::AlreadyUsed => {
+            // Commit the revocation before answering.
+            tx.commit().await?;
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "refresh_token_already_used",
+                "Invalid Refresh Token: Already Used",
+            ));
+        }
+    };
+    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| {
+        AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "refresh_token_not_found",
+            "Invalid Refresh Token: Refresh Token Not Found",
+        )
+    })?;
+    if user.is_banned() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "user_banned", "Invalid Refresh Token: User Banned"));
+    }
+    let response = token_response(state, &tx, &user, session_id, &new_token).await?;
+    tx.commit().await?;
+    Ok(Json(response))
+}

@@ -1,0 +1,170 @@
+//! `GET /user` and `PUT /user`: the signed-in user; updates of metadata (`data`, shallow merge, `null` deletes),
+//! password (strength, not the same, other sessions ended) and e-mail (confirmed by mail before it changes).
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::password::check_strength;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::MailKind;
+use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::request::{json_body, ClientIp};
+use crate::auth::session::require_caller;
+use crate::auth::store::users::{self, TokenKind};
+use crate::auth::store::{begin, sessions};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+pub async fn get(State(state): State<AppState>, headers: HeaderMap) -> AuthResult<Json<Value>> {
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let caller = require_caller(&state, &tx, &headers).await?;
+    tx.commit().await?;
+    Ok(Json(caller.user.to_json()))
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct UpdateBody {
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    data: Option<Value>,
+    #[serde(default)]
+    app_metadata: Option<Value>,
+    #[serde(default)]
+    phone: Option<String>,
+}
+
+/// Shallow merge where a `null` value deletes the key (GoTrue `UpdateUserMetaData`).
+pub fn merge_metadata(current: &Value, update: &Map<String, Value>) -> Value {
+    let mut merged = current.as_object().cloned().unwrap_or_default();
+    for (k, v) in update {
+        if v.is_null() {
+            merged.remove(k);
+        } else {
+            merged.insert(k.clone(), v.clone());
+        }
+    }
+    Value::Object(merged)
+}
+
+pub async fn put(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+        return Err(AuthError::rate_limited());
+    }
+    let body: UpdateBody = json_body(&body)?;
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let caller = require_caller(&state, &tx, &headers).await?;
+    let user = caller.user;
+    if body.app_metadata.is_some() {
+        return Err(AuthError::new(
+            StatusCode::FORBIDDEN,
+            "not_admin",
+            "Updating app_metadata requires admin privileges",
+        ));
+    }
+    if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+    }
+    if let Some(Value::Object(data)) = &body.data {
+        let merged = merge_metadata(&user.user_metadata, data);
+        tx.execute(
+            "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
+            &[&user.id, &merged],
+        )
+        .await?;
+    }
+    if let Some(password) = body.password.as_deref().filter(|p| !p.is_empty()) {
+        check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+        if state.auth.hasher.verify(password, user.encrypted_password.as_deref()).await? {
+            return Err(AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "same_password",
+                "New password should be different from the old password.",
+            ));
+        }
+        let hash = state.auth.hasher.hash(password).await?;
+        tx.execute(
+            "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
+             updated_at = now() where id = $1",
+            &[&user.id, &hash],
+        )
+        .await?;
+        // A new password ends every other session of the user.
+        sessions::logout(&tx, user.id, caller.session_id, sessions::Scope::Others).await?;
+    }
+    if let Some(raw) = body.email.as_deref().filter(|e| !e.is_empty()) {
+        let email = Email::parse(raw)?;
+        if email.as_str() != user.email {
+            if users::by_email(&tx, email.as_str()).await?.is_some() {
+                return Err(AuthError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "email_exists",
+                    "A user with this email address has already been registered",
+                ));
+            }
+            check_frequency(&state, &user.id.to_string())?;
+            let redirect =
+                choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+            tx.execute(
+                "update auth.users set email_change = $2, email_change_confirm_status = 0, \
+                 email_change_token_current = '', updated_at = now() where id = $1",
+                &[&user.id, &email.as_str()],
+            )
+            .await?;
+            let base = TokenMail {
+                user_id: user.id,
+                kind: MailKind::EmailChange,
+                token: TokenKind::EmailChangeNew,
+                to: email.as_str(),
+                email: &user.email,
+                new_email: email.as_str(),
+                redirect_to: &redirect,
+            };
+            send_token(&state, &tx, base).await?;
+            if cfg.secure_email_change && !user.email.is_empty() {
+                let current = TokenMail {
+                    user_id: user.id,
+                    kind: MailKind::EmailChange,
+                    token: TokenKind::EmailChangeCurrent,
+                    to: &user.email,
+                    email: &user.email,
+                    new_email: email.as_str(),
+                    redirect_to: &redirect,
+                };
+                send_token(&state, &tx, current).await?;
+            }
+        }
+    }
+    let updated = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    Ok(Json(updated.to_json()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn metadata_merge_is_shallow_and_null_deletes() {
+        let current = json!({"a": 1, "b": {"x": 1}, "c": 3});
+        let update = json!({"b": {"y": 2}, "c": null, "d": 4});
+        assert_eq!(merge_metadata(&current, update.as_object().unwrap()), json!({"a": 1, "b": {"y": 2}, "d": 4}));
+    }
+}

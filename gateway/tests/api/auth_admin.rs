@@ -1,0 +1,93 @@
+//! Admin user endpoints (roles in `GOTRUE_JWT_ADMIN_ROLES` only) and the database boundary of the auth tables.
+
+use crate::auth_helpers::*;
+use crate::helpers::spawn_app_with;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn admin_endpoints_manage_users_for_admin_roles_only() {
+    let app = spawn_app_with(&[]).await;
+    let service = app.service_key.clone();
+    let created = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "Admin-Made@example.com", "password": "secret123", "email_confirm": true, "user_metadata": {"n": 1}}))).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    assert_eq!(created.body["email"], "admin-made@example.com");
+    assert!(created.body["email_confirmed_at"].is_string());
+    let id = created.body["id"].as_str().unwrap().to_string();
+    assert_eq!(sign_in(&app, "admin-made@example.com", "secret123").await.status, 200);
+
+    let dup =
+        call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "admin-made@example.com"})))
+            .await;
+    assert_eq!((dup.status, dup.body["code"].as_str()), (422, Some("email_exists")));
+    let list = call(&app, Method::GET, "/admin/users?page=1&per_page=10", Some(&service), None).await;
+    assert_eq!(list.body["users"].as_array().unwrap().len(), 1);
+    assert_eq!(list.headers["x-total-count"], "1");
+    let got = call(&app, Method::GET, &format!("/admin/users/{id}"), Some(&service), None).await;
+    assert_eq!(got.body["user_metadata"]["n"], 1);
+    let upd = call(
+        &app,
+        Method::PUT,
+        &format!("/admin/users/{id}"),
+        Some(&service),
+        Some(json!({"app_metadata": {"plan": "pro"}, "ban_duration": "1h"})),
+    )
+    .await;
+    assert_eq!(upd.body["app_metadata"]["plan"], "pro");
+    assert!(upd.body["banned_until"].is_string());
+    assert_eq!(sign_in(&app, "admin-made@example.com", "secret123").await.body["code"], "user_banned");
+    let del = call(&app, Method::DELETE, &format!("/admin/users/{id}"), Some(&service), None).await;
+    assert_eq!(del.status, 200);
+    let gone = call(&app, Method::GET, &format!("/admin/users/{id}"), Some(&service), None).await;
+    assert_eq!((gone.status, gone.body["code"].as_str()), (404, Some("user_not_found")));
+
+    // A13: anon and user tokens are refused.
+    let anon = call(&app, Method::GET, "/admin/users", None, None).await;
+    assert_eq!((anon.status, anon.body["code"].as_str()), (403, Some("not_admin")));
+    let supabase_admin = app
+        .state
+        .keys
+        .load()
+        .sign(&json!({"role": "supabase_admin", "exp": chrono::Utc::now().timestamp() + 60}))
+        .unwrap();
+    assert_eq!(call(&app, Method::GET, "/admin/users", Some(&supabase_admin), None).await.status, 200);
+}
+
+#[tokio::test]
+async fn api_roles_never_reach_the_auth_tables() {
+    let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true")]).await;
+    signup_session(&app, "ann@example.com", "secret123").await;
+    // A validly signed token asking for the auth module's role is refused by the identity check.
+    let token = app
+        .state
+        .keys
+        .load()
+        .sign(&json!({"role": "supabase_auth_admin", "exp": chrono::Utc::now().timestamp() + 60}))
+        .unwrap();
+    let mut headers = http::HeaderMap::new();
+    headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let err = gateway::identity::identify(&headers, &app.state.keys.load(), &app.state.config).unwrap_err();
+    assert_eq!(err, gateway::identity::IdentityError::RoleNotAllowed("supabase_auth_admin".into()));
+
+    // In the database: the pool user without the role switch, and the API roles, cannot read auth.users.
+    let client = app.state.pool.get().await.unwrap();
+    let denied = client.query("select * from auth.users", &[]).await.unwrap_err();
+    assert_eq!(denied.as_db_error().unwrap().code().code(), "42501");
+    for role in ["anon", "authenticated", "service_role"] {
+        let mut c = app.state.pool.get().await.unwrap();
+        let tx = c.transaction().await.unwrap();
+        tx.batch_execute(&format!("set local role {role}")).await.unwrap();
+        let e = tx.query("select email from auth.users", &[]).await.unwrap_err();
+        assert_eq!(e.as_db_error().unwrap().code().code(), "42501", "{role}");
+    }
+    // The auth module's own switch works and sees the user.
+    let mut c = app.state.pool.get().await.unwrap();
+    let tx = c.transaction().await.unwrap();
+    tx.batch_execute("set local role supabase_auth_admin").await.unwrap();
+    let n: i64 = tx.query_one("select count(*) from auth.users", &[]).await.unwrap().get(0);
+    assert_eq!(n, 1);
+    // Stored passwords are bcrypt, cost 10.
+    let hash: String = tx.query_one("select encrypted_password from auth.users", &[]).await.unwrap().get(0);
+    assert!(hash.starts_with("$2b$10$") || hash.starts_with("$2a$10$"), "{hash}");
+    let _: Value = json!({});
+}
