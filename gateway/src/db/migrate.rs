@@ -10,6 +10,8 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0002_gateway_schema", include_str!("../../migrations/0002_gateway_schema.sql")),
     ("0003_auth_schema", include_str!("../../migrations/0003_auth_schema.sql")),
     ("0004_reload_schema_trigger", include_str!("../../migrations/0004_reload_schema_trigger.sql")),
+    ("0020_storage_schema", include_str!("../../migrations/0020_storage_schema.sql")),
+    ("0021_mail_outbox", include_str!("../../migrations/0021_mail_outbox.sql")),
 ];
 
 /// What `run` did.

@@ -5,3 +5,6 @@
 
 mod helpers;
 mod smoke;
+mod storage_buckets;
+mod storage_objects;
+mod storage_support;
