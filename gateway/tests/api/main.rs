@@ -4,6 +4,8 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
+mod outbox_delivery;
+mod outbox_smtp_sink;
 mod smoke;
 mod storage_buckets;
 mod storage_objects;
