@@ -25,7 +25,12 @@ async fn listen_once(db_uri: &str, wake: &Notify) -> anyhow::Result<()> {
     // Drive the connection while LISTEN runs.
     loop {
         tokio::select! {
-            r = &mut listen => { r?; break; }
+            r = &mut listen => {
+                r?;
+                // Anything queued before LISTEN took effect sent its notification to nobody: look now.
+                wake.notify_one();
+                break;
+            }
             m = messages.next() => match m {
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.into()),

@@ -25,13 +25,15 @@ const BUCKET_COLUMNS: &str = "id, name, owner::text, public, type::text, file_si
      created_at, updated_at, owner_id";
 
 fn bucket_json(row: &Row) -> Value {
-    let ts = |i: usize| row.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i).map(|t| t.to_rfc3339());
+    let ts = |i: usize| {
+        row.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+    };
     json!({
         "id": row.get::<_, String>(0),
         "name": row.get::<_, String>(1),
         "owner": row.get::<_, Option<String>>(2).unwrap_or_default(),
         "public": row.get::<_, Option<bool>>(3).unwrap_or(false),
-        "type": row.get::<_, String>(4),
         "file_size_limit": row.get::<_, Option<i64>>(5),
         "allowed_mime_types": row.get::<_, Option<Vec<String>>>(6),
         "created_at": ts(7),
@@ -229,7 +231,8 @@ pub async fn empty(
     for (name, version) in removed {
         state.storage.backend.delete(&id, &name, version.as_deref()).await;
     }
-    Ok(Json(json!({ "message": "Successfully emptied" })))
+    // Storage's own wording (it queues the work; here it is already done).
+    Ok(Json(json!({ "message": "Empty bucket has been queued. Completion may take up to an hour." })))
 }
 
 async fn delete_objects(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<(String, Option<String>)>> {

@@ -60,9 +60,13 @@ fn settings_for(
     }
 }
 
-/// The verified caller of a request.
+/// The verified caller of a request. Like Storage, these routes need a token (supabase-js always sends one: the
+/// anon key at least); a request with none is refused.
 pub fn caller(state: &AppState, headers: &HeaderMap, method: &Method, path: &str) -> Result<Caller> {
     let identity = crate::identity::identify(headers, &state.keys.load(), &state.config)?;
+    if !identity.has_token {
+        return Err(StorageError::AccessDenied("Invalid Compact JWS".into()));
+    }
     let settings = settings_for(state, &identity, method, path, headers);
     Ok(Caller { identity, settings })
 }

@@ -215,8 +215,8 @@ fn info_json(obj: &ObjectRow) -> Value {
         "cache_control": obj.meta("cacheControl"),
         "etag": obj.meta("eTag"),
         "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
-        "last_modified": obj.updated_at.map(|t| t.to_rfc3339()),
-        "created_at": obj.created_at.map(|t| t.to_rfc3339()),
+        "last_modified": obj.updated_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        "created_at": obj.created_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
     })
 }
 

@@ -107,7 +107,8 @@ pub async fn list(
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &p.prefix, &p.search, &p.limit, &p.offset]).await?;
     tx.commit().await?;
     let ts = |r: &tokio_postgres::Row, i: usize| {
-        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i).map(|t| t.to_rfc3339())
+        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
     };
     let items = rows
         .iter()

@@ -24,7 +24,7 @@ fn object_metadata(staged: &upload::Staged) -> Value {
         "size": staged.size,
         "mimetype": staged.content_type,
         "cacheControl": staged.cache_control,
-        "lastModified": chrono::Utc::now().to_rfc3339(),
+        "lastModified": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         "contentLength": staged.size,
         "httpStatusCode": 200,
     })
@@ -169,7 +169,10 @@ const OBJECT_COLUMNS: &str = "id, name, bucket_id, owner::text, owner_id, versio
      last_accessed_at, metadata, user_metadata";
 
 fn object_json(r: &tokio_postgres::Row) -> Value {
-    let ts = |i: usize| r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i).map(|t| t.to_rfc3339());
+    let ts = |i: usize| {
+        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+    };
     json!({
         "id": r.get::<_, uuid::Uuid>(0), "name": r.get::<_, String>(1), "bucket_id": r.get::<_, String>(2),
         "owner": r.get::<_, Option<String>>(3), "owner_id": r.get::<_, Option<String>>(4),

@@ -37,7 +37,8 @@ impl StorageSettings {
     }
 }
 
-/// Parses a bucket size limit as Storage accepts it: a number of bytes or `20GB` / `20MB` / `30KB` / `3B`.
+/// Parses a bucket size limit as Storage accepts it: a number of bytes or `20GB` / `20MB` / `30KB` / `3B`
+/// (decimal units, as Storage: `20mb` is 20,000,000 bytes).
 pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
     match value {
         serde_json::Value::Null => Some(None),
@@ -49,9 +50,9 @@ pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
             let n: f64 = digits.parse().ok()?;
             let mult = match unit {
                 "" | "b" => 1f64,
-                "kb" => 1024f64,
-                "mb" => 1024f64 * 1024f64,
-                "gb" => 1024f64 * 1024f64 * 1024f64,
+                "kb" => 1e3,
+                "mb" => 1e6,
+                "gb" => 1e9,
                 _ => return None,
             };
             Some(Some((n * mult) as u64))
@@ -68,8 +69,8 @@ mod tests {
     #[test]
     fn parses_sizes_like_storage() {
         assert_eq!(parse_size(&json!(1024)), Some(Some(1024)));
-        assert_eq!(parse_size(&json!("1kb")), Some(Some(1024)));
-        assert_eq!(parse_size(&json!("10MB")), Some(Some(10 * 1024 * 1024)));
+        assert_eq!(parse_size(&json!("1kb")), Some(Some(1000)));
+        assert_eq!(parse_size(&json!("20mb")), Some(Some(20_000_000)));
         assert_eq!(parse_size(&json!(null)), Some(None));
         assert_eq!(parse_size(&json!("ten")), None);
         assert_eq!(parse_size(&json!("5tb")), None);

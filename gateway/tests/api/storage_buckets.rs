@@ -20,7 +20,7 @@ async fn service_role_manages_buckets() {
     let bucket: Value = s.req(Method::GET, "/bucket/docs", &key).send().await.unwrap().json().await.unwrap();
     assert_eq!(bucket["id"], "docs");
     assert_eq!(bucket["public"], false);
-    assert_eq!(bucket["file_size_limit"], 1024 * 1024);
+    assert_eq!(bucket["file_size_limit"], 1_000_000);
     assert_eq!(bucket["allowed_mime_types"], json!(["text/plain"]));
 
     let all: Value = s.req(Method::GET, "/bucket?search=doc", &key).send().await.unwrap().json().await.unwrap();
@@ -30,7 +30,7 @@ async fn service_role_manages_buckets() {
     assert_eq!(res.json::<Value>().await.unwrap(), json!({"message": "Successfully updated"}));
     let bucket: Value = s.req(Method::GET, "/bucket/docs", &key).send().await.unwrap().json().await.unwrap();
     assert_eq!(bucket["public"], true);
-    assert_eq!(bucket["file_size_limit"], 1024 * 1024, "unchanged when not sent");
+    assert_eq!(bucket["file_size_limit"], 1_000_000, "unchanged when not sent");
 
     let (status, _) = s.upload(&key, "docs/a.txt", "text/plain", b"hello".to_vec()).await;
     assert_eq!(status, 200);
