@@ -9,6 +9,7 @@ mod db;
 mod download;
 mod error;
 mod list;
+mod list_v2;
 mod names;
 mod objects;
 mod range;
@@ -84,6 +85,7 @@ pub fn router() -> Router<AppState> {
         .route("/bucket/{id}", get(buckets::get).put(buckets::update).delete(buckets::delete))
         .route("/bucket/{id}/empty", post(buckets::empty))
         .route("/object/list/{bucket}", post(list::list))
+        .route("/object/list-v2/{bucket}", post(list_v2::list_v2))
         .route("/object/move", post(objects::move_object))
         .route("/object/copy", post(objects::copy_object))
         .route("/object/sign/{bucket}", post(signing::sign_many))

@@ -308,3 +308,28 @@ async fn rls_decides_and_refused_rows_leave_no_files() {
     let res = s.app.http.get(s.url("/object/public/inbox/drop/a.txt")).send().await.unwrap();
     assert_eq!(res.json::<Value>().await.unwrap()["message"], "Bucket not found");
 }
+
+#[tokio::test]
+async fn list_v2_groups_folders_and_pages_with_a_cursor() {
+    let s = spawn_storage(&[]).await;
+    let key = s.app.service_key.clone();
+    s.create_bucket(json!({"name": "v2"})).await;
+    for p in ["v2/d/c.txt", "v2/d/a.txt", "v2/d/b.txt", "v2/d/sub/x.txt", "v2/top.txt"] {
+        assert_eq!(s.upload(&key, p, "text/plain", b"x".to_vec()).await.0, 200);
+    }
+    let page = |body: Value| {
+        let req = s.req(Method::POST, "/object/list-v2/v2", &key).json(&body);
+        async move { req.send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let root = page(json!({"with_delimiter": true})).await;
+    assert_eq!(root["folders"], json!([{"key": "d", "name": "d/"}]));
+    assert_eq!(root["objects"][0]["name"], "top.txt");
+    let first = page(json!({"prefix": "d/", "with_delimiter": true, "limit": 2})).await;
+    assert_eq!(first["hasNext"], true);
+    let names: Vec<&str> = first["objects"].as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["d/a.txt", "d/b.txt"]);
+    let second = page(json!({"prefix": "d/", "with_delimiter": true, "limit": 2, "cursor": first["nextCursor"]})).await;
+    assert_eq!(second["objects"][0]["name"], "d/c.txt");
+    assert_eq!(second["folders"], json!([{"key": "d/sub", "name": "d/sub/"}]));
+    assert_eq!(second["hasNext"], false);
+}
