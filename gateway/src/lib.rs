@@ -10,6 +10,7 @@ pub mod db;
 pub mod identity;
 pub mod keystore;
 pub mod mail;
+pub mod outbox;
 pub mod rest;
 pub mod site;
 pub mod state;

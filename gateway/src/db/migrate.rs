@@ -12,6 +12,8 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0004_reload_schema_trigger", include_str!("../../migrations/0004_reload_schema_trigger.sql")),
     ("0010_auth_admin_role", include_str!("../../migrations/0010_auth_admin_role.sql")),
     ("0011_signing_keys_notify", include_str!("../../migrations/0011_signing_keys_notify.sql")),
+    ("0020_storage_schema", include_str!("../../migrations/0020_storage_schema.sql")),
+    ("0021_mail_outbox", include_str!("../../migrations/0021_mail_outbox.sql")),
 ];
 
 /// What `run` did.

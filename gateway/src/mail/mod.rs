@@ -2,6 +2,7 @@
 //! each message is written as an `.eml` file to the mail folder and its links are logged.
 
 mod folder;
+pub mod smtp;
 
 use crate::config::Vars;
 use std::path::PathBuf;
@@ -31,6 +32,8 @@ pub enum MailError {
 pub enum Transport {
     /// Write `.eml` files into this folder.
     Folder(PathBuf),
+    /// Deliver over SMTP.
+    Smtp(smtp::SmtpSettings),
 }
 
 #[derive(Debug, Clone)]
@@ -40,13 +43,28 @@ pub struct Mailer {
 }
 
 impl Mailer {
-    /// From `GOTRUE_SMTP_*` / `GOTRUE_SMTP_ADMIN_EMAIL`, else the folder `GATEWAY_MAIL_DIR` (default `.data/mail`).
+    /// From `GOTRUE_SMTP_*` / `GOTRUE_SMTP_ADMIN_EMAIL` / `GOTRUE_SMTP_SENDER_NAME`, else the folder
+    /// `GATEWAY_MAIL_DIR` (default `.data/mail`).
     pub fn from_vars(vars: &Vars) -> Self {
-        let from = vars
+        let address = vars
             .first(&["GOTRUE_SMTP_ADMIN_EMAIL", "GOTRUE_SMTP_SENDER_EMAIL"])
             .unwrap_or_else(|| "noreply@localhost".into());
-        let dir = vars.first(&["GATEWAY_MAIL_DIR"]).unwrap_or_else(|| ".data/mail".into());
-        Mailer { from, transport: Transport::Folder(PathBuf::from(dir)) }
+        let from = match vars.first(&["GOTRUE_SMTP_SENDER_NAME"]) {
+            Some(name) if !name.contains(['"', '<', '>', '\r', '\n']) => format!("\"{name}\" <{address}>"),
+            _ => address,
+        };
+        let transport = match vars.first(&["GOTRUE_SMTP_HOST"]) {
+            Some(host) => Transport::Smtp(smtp::SmtpSettings {
+                host,
+                port: vars.num(&["GOTRUE_SMTP_PORT"], 587u16),
+                user: vars.first(&["GOTRUE_SMTP_USER"]),
+                pass: vars.first(&["GOTRUE_SMTP_PASS"]),
+            }),
+            None => Transport::Folder(PathBuf::from(
+                vars.first(&["GATEWAY_MAIL_DIR"]).unwrap_or_else(|| ".data/mail".into()),
+            )),
+        };
+        Mailer { from, transport }
     }
 
     pub async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
@@ -55,6 +73,7 @@ impl Mailer {
         }
         match &self.transport {
             Transport::Folder(dir) => folder::write(dir, &self.from, mail).await,
+            Transport::Smtp(settings) => smtp::send(settings, &self.from, mail).await,
         }
     }
 }

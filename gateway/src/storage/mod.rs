@@ -1,21 +1,120 @@
-//! The Storage API under `/storage/v1`.
+//! The Storage API under `/storage/v1`, compatible with storage-js 2.119 as the Supabase CLI stack serves it:
+//! buckets, objects (upload, download, signed URLs, list, info, move, copy, remove). Access rules are RLS
+//! policies on `storage.objects`/`storage.buckets`, evaluated as the request's role; contents live in the
+//! backend chosen with Supabase Storage's variables.
+
+mod backend;
+mod buckets;
+mod db;
+mod download;
+mod error;
+mod list;
+mod list_v2;
+mod names;
+mod objects;
+mod range;
+mod settings;
+mod signing;
+mod sniff;
+mod upload;
+
+pub use backend::FileBackend;
+pub use error::StorageError;
+pub use settings::{BackendKind, StorageSettings};
 
 use crate::config::Config;
 use crate::state::AppState;
+use axum::routing::{get, post};
 use axum::Router;
 use deadpool_postgres::Pool;
+use std::collections::HashMap;
 
-pub struct StorageState {}
+pub struct StorageState {
+    pub settings: StorageSettings,
+    pub backend: FileBackend,
+    /// Each API role's own settings (`ALTER ROLE … SET`), applied with the role switch.
+    pub role_settings: HashMap<String, Vec<(String, String)>>,
+}
 
 impl StorageState {
-    pub async fn new(_config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
-        Ok(StorageState {})
+    pub async fn new(config: &Config, pool: &Pool) -> anyhow::Result<Self> {
+        let settings = StorageSettings::from_vars(&config.vars);
+        let backend = match &settings.backend {
+            BackendKind::File(root) => FileBackend::new(root),
+            BackendKind::S3 => {
+                anyhow::bail!("STORAGE_BACKEND=s3 is not available in this build; use STORAGE_BACKEND=file")
+            }
+        };
+        backend.ensure_dirs().await?;
+        let role_settings = load_role_settings(pool).await.unwrap_or_default();
+        Ok(StorageState { settings, backend, role_settings })
     }
 }
 
+async fn load_role_settings(pool: &Pool) -> anyhow::Result<HashMap<String, Vec<(String, String)>>> {
+    let client = pool.get().await?;
+    let rows = client
+        .query(
+            "select r.rolname::text, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole \
+             where r.rolname in ('anon', 'authenticated', 'service_role') \
+             and s.setdatabase in (0, (select oid from pg_database where datname = current_database())) \
+             order by s.setdatabase",
+            &[],
+        )
+        .await?;
+    let mut out: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for row in rows {
+        let role: String = row.get(0);
+        let config: Vec<String> = row.get::<_, Option<Vec<String>>>(1).unwrap_or_default();
+        let entry = out.entry(role).or_default();
+        for kv in config {
+            if let Some((k, v)) = kv.split_once('=') {
+                entry.retain(|(key, _)| key != k);
+                entry.push((k.to_string(), v.to_string()));
+            }
+        }
+    }
+    Ok(out)
+}
+
 pub fn router() -> Router<AppState> {
+    use download::{authenticated, info, info_public, public, signed};
     Router::new()
+        .route("/bucket", get(buckets::list).post(buckets::create))
+        .route("/bucket/", get(buckets::list).post(buckets::create))
+        .route("/bucket/{id}", get(buckets::get).put(buckets::update).delete(buckets::delete))
+        .route("/bucket/{id}/empty", post(buckets::empty))
+        .route("/object/list/{bucket}", post(list::list))
+        .route("/object/list-v2/{bucket}", post(list_v2::list_v2))
+        .route("/object/move", post(objects::move_object))
+        .route("/object/copy", post(objects::copy_object))
+        .route("/object/sign/{bucket}", post(signing::sign_many))
+        .route("/object/sign/{bucket}/{*name}", post(signing::sign_one).get(signed))
+        .route("/object/upload/sign/{bucket}/{*name}", post(signing::sign_upload).put(objects::upload_signed))
+        .route("/object/info/public/{bucket}/{*name}", get(info_public))
+        .route("/object/info/authenticated/{bucket}/{*name}", get(info))
+        .route("/object/info/{bucket}/{*name}", get(info))
+        .route("/object/public/{bucket}/{*name}", get(public).head(public))
+        .route("/object/authenticated/{bucket}/{*name}", get(authenticated).head(authenticated))
+        .route(
+            "/object/{bucket}/{*name}",
+            get(authenticated)
+                .head(authenticated)
+                .post(objects::upload)
+                .put(objects::upload)
+                .delete(objects::remove_one),
+        )
+        .route("/object/{bucket}", axum::routing::delete(objects::remove_many))
+        .fallback(not_found)
+}
+
+async fn not_found() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let body = serde_json::json!({"statusCode": "404", "code": "not_found", "error": "Not Found", "message": "Route not found"});
+    (axum::http::StatusCode::NOT_FOUND, axum::Json(body)).into_response()
 }
 
 /// Background work: the mail outbox delivery loop.
-pub fn spawn_background(_state: &AppState) {}
+pub fn spawn_background(state: &AppState) {
+    crate::outbox::spawn(state);
+}

@@ -1,0 +1,93 @@
+//! The SMTP transport (lettre): implicit TLS on port 465, STARTTLS required elsewhere, optional AUTH; plain SMTP
+//! without TLS only for loopback hosts (local test servers).
+
+use super::{MailError, OutgoingMail};
+use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::time::Duration;
+
+/// SMTP settings from `GOTRUE_SMTP_HOST`, `_PORT`, `_USER`, `_PASS`.
+#[derive(Debug, Clone)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub user: Option<String>,
+    pub pass: Option<String>,
+}
+
+impl SmtpSettings {
+    fn is_loopback(&self) -> bool {
+        self.host == "localhost" || self.host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    }
+
+    fn transport(&self) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailError> {
+        let builder = if self.is_loopback() {
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&self.host)
+        } else if self.port == 465 {
+            AsyncSmtpTransport::<Tokio1Executor>::relay(&self.host).map_err(|e| MailError::Permanent(e.to_string()))?
+        } else {
+            AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&self.host)
+                .map_err(|e| MailError::Permanent(e.to_string()))?
+        };
+        let mut builder = builder.port(self.port).timeout(Some(Duration::from_secs(20)));
+        if let (Some(user), Some(pass)) = (&self.user, &self.pass) {
+            builder = builder.credentials(Credentials::new(user.clone(), pass.clone()));
+        }
+        Ok(builder.build())
+    }
+}
+
+/// Builds the MIME message (plain text, plus an HTML alternative when given).
+pub fn build(from: &str, mail: &OutgoingMail) -> Result<Message, MailError> {
+    let from: Mailbox = from.parse().map_err(|e| MailError::Invalid(format!("sender: {e}")))?;
+    let to: Mailbox = mail.to.parse().map_err(|e| MailError::Invalid(format!("recipient: {e}")))?;
+    let builder = Message::builder().from(from).to(to).subject(mail.subject.clone());
+    let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone());
+    let message = match &mail.html {
+        Some(html) => builder.multipart(
+            MultiPart::alternative()
+                .singlepart(text)
+                .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(html.clone())),
+        ),
+        None => builder.singlepart(text),
+    };
+    message.map_err(|e| MailError::Invalid(e.to_string()))
+}
+
+pub async fn send(settings: &SmtpSettings, from: &str, mail: &OutgoingMail) -> Result<(), MailError> {
+    let message = build(from, mail)?;
+    let transport = settings.transport()?;
+    match transport.send(message).await {
+        Ok(_) => Ok(()),
+        Err(e) if e.is_permanent() => Err(MailError::Permanent(e.to_string())),
+        Err(e) => Err(MailError::Transient(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_text_and_html_alternatives() {
+        let mail = OutgoingMail {
+            to: "a@example.com".into(),
+            subject: "Hi".into(),
+            text: "plain".into(),
+            html: Some("<p>rich</p>".into()),
+        };
+        let raw = String::from_utf8(build("Firm <noreply@example.com>", &mail).unwrap().formatted()).unwrap();
+        assert!(raw.contains("multipart/alternative"));
+        assert!(raw.contains("Subject: Hi"));
+        assert!(build("noreply@example.com", &OutgoingMail { to: "not an address".into(), ..mail }).is_err());
+    }
+
+    #[test]
+    fn only_loopback_hosts_may_skip_tls() {
+        let s = |host: &str| SmtpSettings { host: host.into(), port: 25, user: None, pass: None };
+        assert!(s("127.0.0.1").is_loopback());
+        assert!(s("localhost").is_loopback());
+        assert!(!s("smtp.example.com").is_loopback());
+    }
+}

@@ -1,0 +1,161 @@
+//! The mail outbox worker: delivers messages that SQL queued with `gateway.enqueue_mail()` through the `Mailer`.
+//! Each message is claimed with `FOR UPDATE SKIP LOCKED` inside its own transaction, so several gateway
+//! instances share the work and a crash mid-delivery leaves the message queued. Transient failures are retried
+//! with exponential back-off; permanent ones are recorded as `failed`. `LISTEN gateway_outbox` wakes the worker
+//! as soon as a message is committed; a timer covers retries and missed notifications.
+
+mod listener;
+
+use crate::config::Vars;
+use crate::mail::{MailError, Mailer, OutgoingMail};
+use crate::state::AppState;
+use deadpool_postgres::Pool;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// Retry and polling settings (`GATEWAY_OUTBOX_RETRY_BASE_SECS`, `_RETRY_MAX_SECS`, `_POLL_SECS`).
+#[derive(Debug, Clone)]
+pub struct OutboxSettings {
+    pub retry_base: Duration,
+    pub retry_max: Duration,
+    pub poll: Duration,
+}
+
+impl OutboxSettings {
+    pub fn from_vars(vars: &Vars) -> Self {
+        OutboxSettings {
+            retry_base: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_BASE_SECS"], 30f64).max(0.1)),
+            retry_max: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_MAX_SECS"], 3600f64).max(0.1)),
+            poll: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_POLL_SECS"], 30f64).max(0.1)),
+        }
+    }
+}
+
+/// The wait before the next attempt after `attempts` failed ones: base · 2^(attempts−1), capped.
+pub fn backoff(attempts: i32, base: Duration, max: Duration) -> Duration {
+    let exp = attempts.clamp(1, 30) - 1;
+    base.saturating_mul(1u32 << exp.min(20)).min(max)
+}
+
+/// What happened to one claimed message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Sent,
+    Retry,
+    Failed,
+}
+
+/// Delivers at most one due message; `None` when nothing is due.
+pub async fn deliver_one(pool: &Pool, mailer: &Mailer, settings: &OutboxSettings) -> anyhow::Result<Option<Outcome>> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    let Some(row) = tx
+        .query_opt(
+            "select id, to_address, subject, body_text, body_html, attempts from gateway.outbox \
+             where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id \
+             limit 1 for update skip locked",
+            &[],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let id: i64 = row.get(0);
+    let attempts: i32 = row.get::<_, i32>(5) + 1;
+    let mail = OutgoingMail { to: row.get(1), subject: row.get(2), text: row.get(3), html: row.get(4) };
+    let outcome = match mailer.send(&mail).await {
+        Ok(()) => {
+            tx.execute(
+                "update gateway.outbox set status = 'sent', attempts = $2, sent_at = now(), last_error = null where id = $1",
+                &[&id, &attempts],
+            )
+            .await?;
+            Outcome::Sent
+        }
+        Err(MailError::Transient(e)) => {
+            let wait = backoff(attempts, settings.retry_base, settings.retry_max).as_secs_f64();
+            tracing::warn!(id, attempts, error = %e, "outbox: delivery failed, retrying in {wait:.1} s");
+            tx.execute(
+                "update gateway.outbox set attempts = $2, last_error = $3, \
+                 next_attempt_at = now() + make_interval(secs => $4) where id = $1",
+                &[&id, &attempts, &e, &wait],
+            )
+            .await?;
+            Outcome::Retry
+        }
+        Err(e) => {
+            tracing::error!(id, error = %e, "outbox: message cannot be delivered");
+            tx.execute(
+                "update gateway.outbox set status = 'failed', attempts = $2, last_error = $3 where id = $1",
+                &[&id, &attempts, &e.to_string()],
+            )
+            .await?;
+            Outcome::Failed
+        }
+    };
+    tx.commit().await?;
+    Ok(Some(outcome))
+}
+
+/// How long until the next queued message is due (`None`: nothing queued).
+async fn next_due(pool: &Pool) -> anyhow::Result<Option<Duration>> {
+    let client = pool.get().await?;
+    let row = client
+        .query_one(
+            "select extract(epoch from (min(next_attempt_at) - now()))::float8 from gateway.outbox where status = 'queued'",
+            &[],
+        )
+        .await?;
+    Ok(row.get::<_, Option<f64>>(0).map(|s| Duration::from_secs_f64(s.max(0.0))))
+}
+
+/// Delivers everything due, then sleeps until woken, the next retry is due, or the poll interval passes.
+pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc<Notify>) {
+    loop {
+        loop {
+            match deliver_one(&pool, &mailer, &settings).await {
+                Ok(Some(_)) => continue,
+                Ok(None) => break,
+                Err(e) => {
+                    tracing::warn!(error = %e, "outbox: database unavailable");
+                    break;
+                }
+            }
+        }
+        let wait = match next_due(&pool).await {
+            Ok(Some(d)) => d.clamp(Duration::from_millis(50), settings.poll),
+            Ok(None) => settings.poll,
+            Err(_) => settings.poll.min(Duration::from_secs(5)),
+        };
+        tokio::select! {
+            _ = wake.notified() => {}
+            _ = tokio::time::sleep(wait) => {}
+        }
+    }
+}
+
+/// Starts the listener and the worker (`GATEWAY_OUTBOX=off` disables both).
+pub fn spawn(state: &AppState) {
+    let vars = &state.config.vars;
+    if !vars.bool(&["GATEWAY_OUTBOX"], true) {
+        return;
+    }
+    let wake = Arc::new(Notify::new());
+    tokio::spawn(listener::listen(state.config.db_uri.clone(), wake.clone()));
+    tokio::spawn(run(state.pool.clone(), Mailer::from_vars(vars), OutboxSettings::from_vars(vars), wake));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        let (b, m) = (Duration::from_secs(30), Duration::from_secs(3600));
+        assert_eq!(backoff(1, b, m), Duration::from_secs(30));
+        assert_eq!(backoff(2, b, m), Duration::from_secs(60));
+        assert_eq!(backoff(4, b, m), Duration::from_secs(240));
+        assert_eq!(backoff(50, b, m), m);
+    }
+}

@@ -1,0 +1,249 @@
+//! Reading objects: downloads (`/object/{bucket}/…`, `/object/authenticated/…` as the caller under RLS,
+//! `/object/public/…` for public buckets, `/object/sign/…?token=` with a signed URL), `HEAD` for `exists`, and
+//! `/object/info/…`. Contents are streamed from the backend; `Range` and `If-None-Match` are honoured.
+
+use super::db::{self, Caller};
+use super::error::{Result, StorageError};
+use super::{buckets, names, range, signing};
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncSeekExt};
+use tokio_util::io::ReaderStream;
+
+/// The row of an object that a read needs.
+#[derive(Debug, Clone)]
+pub struct ObjectRow {
+    pub id: uuid::Uuid,
+    pub bucket_id: String,
+    pub name: String,
+    pub version: Option<String>,
+    pub metadata: Option<Value>,
+    pub user_metadata: Option<Value>,
+    pub created_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl ObjectRow {
+    fn meta(&self, key: &str) -> Option<&Value> {
+        self.metadata.as_ref().and_then(|m| m.get(key))
+    }
+
+    fn meta_str(&self, key: &str) -> Option<String> {
+        self.meta(key).and_then(Value::as_str).map(str::to_string)
+    }
+}
+
+/// How the read is authorised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// As the caller's role (RLS decides).
+    Caller,
+    /// The bucket must be public; read as service_role.
+    Public,
+    /// A verified signed URL; read as service_role.
+    Signed,
+}
+
+/// Finds the object, checking the bucket first (as Storage's superuser) so a missing bucket says so.
+pub async fn find_object(
+    state: &AppState,
+    caller: &Caller,
+    access: Access,
+    bucket: &str,
+    name: &str,
+) -> Result<ObjectRow> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, true).await?;
+    let service = db::service(state, &HeaderMap::new(), &Method::GET, "");
+    db::switch(&tx, &service).await?;
+    let info = buckets::find(&tx, bucket).await?;
+    if access == Access::Public && !info.public {
+        return Err(StorageError::NoSuchBucket);
+    }
+    // Public buckets are readable by anyone, so Storage reads them as its superuser; otherwise RLS decides.
+    if access == Access::Caller && !info.public {
+        db::switch(&tx, caller).await?;
+    }
+    let row = tx
+        .query_opt(
+            "select id, bucket_id, name, version, metadata, user_metadata, created_at, updated_at \
+             from storage.objects where bucket_id = $1 and name = $2",
+            &[&bucket, &name],
+        )
+        .await?
+        .ok_or(StorageError::NoSuchKey)?;
+    tx.commit().await?;
+    Ok(ObjectRow {
+        id: row.get(0),
+        bucket_id: row.get(1),
+        name: row.get(2),
+        version: row.get(3),
+        metadata: row.get(4),
+        user_metadata: row.get(5),
+        created_at: row.get(6),
+        updated_at: row.get(7),
+    })
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ReadQuery {
+    pub download: Option<String>,
+    pub token: Option<String>,
+}
+
+fn target(params: &(String, String)) -> Result<(&str, &str)> {
+    Ok((names::bucket_id(&params.0)?, names::object_name(&params.1)?))
+}
+
+/// Streams an object (or its headers for HEAD).
+async fn respond(
+    state: &AppState,
+    obj: &ObjectRow,
+    method: &Method,
+    headers: &HeaderMap,
+    download: Option<&str>,
+) -> Result<Response> {
+    let (mut file, total) = match state.storage.backend.open(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
+        Err(e) => return Err(StorageError::internal("open object", e)),
+    };
+    let etag = obj.meta_str("eTag").unwrap_or_else(|| format!("\"{}\"", obj.version.as_deref().unwrap_or("0")));
+    let mut h = HeaderMap::new();
+    let put = |h: &mut HeaderMap, name: header::HeaderName, v: String| {
+        if let Ok(v) = HeaderValue::from_str(&v) {
+            h.insert(name, v);
+        }
+    };
+    put(&mut h, header::CONTENT_TYPE, obj.meta_str("mimetype").unwrap_or_else(|| "application/octet-stream".into()));
+    put(&mut h, header::CACHE_CONTROL, obj.meta_str("cacheControl").unwrap_or_else(|| "no-cache".into()));
+    put(&mut h, header::ETAG, etag.clone());
+    if let Some(t) = obj.updated_at {
+        put(&mut h, header::LAST_MODIFIED, range::http_date(t));
+    }
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    // Served from the site's origin: never let stored content run as a page.
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    if let Some(d) = download {
+        put(&mut h, header::CONTENT_DISPOSITION, range::attachment(d, &obj.name));
+    }
+    let inm = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    if inm.is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*")) {
+        return Ok((StatusCode::NOT_MODIFIED, h).into_response());
+    }
+    let wanted = range::parse(headers.get(header::RANGE).and_then(|v| v.to_str().ok()), total)
+        .map_err(|_| StorageError::InvalidRange)?;
+    let (status, start, len) = match wanted {
+        Some(r) => {
+            put(&mut h, header::CONTENT_RANGE, r.content_range(total));
+            (StatusCode::PARTIAL_CONTENT, r.start, r.len())
+        }
+        None => (StatusCode::OK, 0, total),
+    };
+    put(&mut h, header::CONTENT_LENGTH, len.to_string());
+    if method == Method::HEAD {
+        return Ok((status, h).into_response());
+    }
+    if start > 0 {
+        file.seek(std::io::SeekFrom::Start(start)).await.map_err(|e| StorageError::internal("seek", e))?;
+    }
+    let body = Body::from_stream(ReaderStream::with_capacity(file.take(len), 64 * 1024));
+    Ok((status, h, body).into_response())
+}
+
+/// `GET|HEAD /object/{bucket}/{name}` and `/object/authenticated/{bucket}/{name}`: as the caller.
+pub async fn authenticated(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+    Query(q): Query<ReadQuery>,
+) -> Result<Response> {
+    let (bucket, name) = target(&params)?;
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let obj = find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+}
+
+/// `GET|HEAD /object/public/{bucket}/{name}`: public buckets only, no token needed.
+pub async fn public(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+    Query(q): Query<ReadQuery>,
+) -> Result<Response> {
+    let (bucket, name) = target(&params)?;
+    let service = db::service(&state, &headers, &method, uri.path());
+    let obj = find_object(&state, &service, Access::Public, bucket, name).await?;
+    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+}
+
+/// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
+pub async fn signed(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+    Query(q): Query<ReadQuery>,
+) -> Result<Response> {
+    let (bucket, name) = target(&params)?;
+    let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
+    signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
+    let service = db::service(&state, &headers, &method, uri.path());
+    let obj = find_object(&state, &service, Access::Signed, bucket, name).await?;
+    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+}
+
+fn info_json(obj: &ObjectRow) -> Value {
+    json!({
+        "id": obj.id,
+        "name": obj.name,
+        "version": obj.version,
+        "bucket_id": obj.bucket_id,
+        "size": obj.meta("size"),
+        "content_type": obj.meta("mimetype"),
+        "cache_control": obj.meta("cacheControl"),
+        "etag": obj.meta("eTag"),
+        "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
+        "last_modified": obj.updated_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        "created_at": obj.created_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+    })
+}
+
+/// `GET /object/info/{bucket}/{name}` and `/object/info/authenticated/…`.
+pub async fn info(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+) -> Result<Json<Value>> {
+    let (bucket, name) = target(&params)?;
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let obj = find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    Ok(Json(info_json(&obj)))
+}
+
+/// `GET /object/info/public/{bucket}/{name}`.
+pub async fn info_public(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+) -> Result<Json<Value>> {
+    let (bucket, name) = target(&params)?;
+    let service = db::service(&state, &headers, &method, uri.path());
+    let obj = find_object(&state, &service, Access::Public, bucket, name).await?;
+    Ok(Json(info_json(&obj)))
+}

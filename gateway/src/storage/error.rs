@@ -1,0 +1,155 @@
+//! Storage's errors, rendered in Supabase Storage's JSON shape `{statusCode, code, error, message}`. As the real
+//! server does, the HTTP status is 400 for every client error (the precise code is the body's `statusCode`),
+//! 500 for server errors, and an explicit status only where Storage sets one (403 on role checks, 416 on ranges).
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Every way a storage request can fail. Messages are the ones Storage sends (supabase-js tests assert them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StorageError {
+    NoSuchBucket,
+    NoSuchKey,
+    InvalidBucketName,
+    InvalidKey(String),
+    InvalidRequest(String),
+    InvalidJwt(String),
+    InvalidSignature(String),
+    AccessDenied(String),
+    AlreadyExists,
+    BucketNotEmpty,
+    EntityTooLarge,
+    InvalidMimeType(String),
+    InvalidRange,
+    DatabaseTimeout,
+    Internal,
+}
+
+impl StorageError {
+    /// `(statusCode, code, error, message)` as Storage renders them.
+    fn parts(&self) -> (u16, &'static str, String, String) {
+        use StorageError::*;
+        match self {
+            NoSuchBucket => (404, "NoSuchBucket", "Bucket not found".into(), "Bucket not found".into()),
+            NoSuchKey => (404, "NoSuchKey", "not_found".into(), "Object not found".into()),
+            InvalidBucketName => (400, "InvalidBucketName", "Invalid Input".into(), "Bucket name invalid".into()),
+            InvalidKey(key) => (400, "InvalidKey", "InvalidKey".into(), format!("Invalid key: {key}")),
+            InvalidRequest(m) => (400, "InvalidRequest", "InvalidRequest".into(), m.clone()),
+            InvalidJwt(m) => (400, "InvalidJWT", "InvalidJWT".into(), m.clone()),
+            InvalidSignature(m) => (400, "InvalidSignature", "InvalidSignature".into(), m.clone()),
+            AccessDenied(m) => (403, "AccessDenied", "Unauthorized".into(), m.clone()),
+            AlreadyExists => (409, "ResourceAlreadyExists", "Duplicate".into(), "The resource already exists".into()),
+            BucketNotEmpty => (
+                409,
+                "ResourceNotEmpty",
+                "ResourceNotEmpty".into(),
+                "The bucket you tried to delete is not empty".into(),
+            ),
+            EntityTooLarge => (
+                413,
+                "EntityTooLarge",
+                "Payload too large".into(),
+                "The object exceeded the maximum allowed size".into(),
+            ),
+            InvalidMimeType(m) => {
+                (415, "InvalidMimeType", "invalid_mime_type".into(), format!("mime type {m} is not supported"))
+            }
+            InvalidRange => (416, "InvalidRange", "invalid_range".into(), "Invalid Range".into()),
+            DatabaseTimeout => (544, "DatabaseTimeout", "DatabaseTimeout".into(), "The database timed out".into()),
+            Internal => (500, "InternalError", "Internal".into(), "Internal Server Error".into()),
+        }
+    }
+
+    /// The HTTP status: Storage answers 400 for client errors and 500 for server errors, except these.
+    pub fn http_status(&self) -> StatusCode {
+        match self {
+            StorageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            StorageError::InvalidRange => StatusCode::RANGE_NOT_SATISFIABLE,
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// The body's `statusCode`.
+    pub fn status_code(&self) -> u16 {
+        self.parts().0
+    }
+
+    pub fn body(&self) -> serde_json::Value {
+        let (status, code, error, message) = self.parts();
+        json!({ "statusCode": status.to_string(), "code": code, "error": error, "message": message })
+    }
+
+    /// Logs the cause of an unexpected failure and returns the opaque 500.
+    pub fn internal(context: &str, cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "storage: {context}");
+        StorageError::Internal
+    }
+
+    /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
+    pub fn from_db(e: &tokio_postgres::Error) -> Self {
+        let Some(db) = e.as_db_error() else {
+            return Self::internal("database", e);
+        };
+        match db.code().code() {
+            "42501" if db.message().contains("row-level security") => {
+                StorageError::AccessDenied("new row violates row-level security policy".into())
+            }
+            "42501" => StorageError::AccessDenied(db.message().to_string()),
+            "23505" => StorageError::AlreadyExists,
+            "57014" => StorageError::DatabaseTimeout,
+            "P0001" | "23514" | "22P02" | "22023" => StorageError::InvalidRequest(db.message().to_string()),
+            _ => Self::internal("database", format!("{} ({})", db.message(), db.code().code())),
+        }
+    }
+}
+
+impl From<tokio_postgres::Error> for StorageError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        StorageError::from_db(&e)
+    }
+}
+
+impl From<crate::identity::IdentityError> for StorageError {
+    fn from(e: crate::identity::IdentityError) -> Self {
+        use crate::identity::IdentityError::*;
+        let message = match e {
+            MissingApiKey => "No API key found in request".to_string(),
+            Malformed(m) | Invalid(m) => m,
+            Expired => "jwt expired".to_string(),
+            NoAnonRole => "Access denied: JWT is not authenticated".to_string(),
+            RoleNotAllowed(_) => "Access denied: Invalid role".to_string(),
+        };
+        StorageError::AccessDenied(message)
+    }
+}
+
+impl IntoResponse for StorageError {
+    fn into_response(self) -> Response {
+        (self.http_status(), axum::Json(self.body())).into_response()
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StorageError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_storage_shape_with_http_400_for_client_errors() {
+        let e = StorageError::EntityTooLarge;
+        assert_eq!(e.http_status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            e.body(),
+            json!({"statusCode": "413", "code": "EntityTooLarge", "error": "Payload too large",
+                   "message": "The object exceeded the maximum allowed size"})
+        );
+        assert_eq!(StorageError::NoSuchBucket.body()["message"], "Bucket not found");
+        assert_eq!(
+            StorageError::InvalidMimeType("image/jpeg".into()).body()["message"],
+            "mime type image/jpeg is not supported"
+        );
+        assert_eq!(StorageError::Internal.http_status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}

@@ -1,0 +1,347 @@
+//! Writing objects: upload (POST, or PUT as upsert), upload through a signed URL, delete one or many, move and
+//! copy. Contents are written first (temp file, fsync, rename to a new version), then the row is written as
+//! the caller; if the row is refused the new file is removed, and a replaced version is removed only after the
+//! commit — so a failed database write leaves no file and a failed file write leaves no row.
+
+use super::db::{self, Caller};
+use super::error::{Result, StorageError};
+use super::{buckets, names, signing, sniff, upload};
+use crate::state::AppState;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, Method, Uri};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub fn upsert_header(headers: &HeaderMap) -> bool {
+    headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.eq_ignore_ascii_case("true"))
+}
+
+fn object_metadata(staged: &upload::Staged) -> Value {
+    json!({
+        "eTag": staged.etag,
+        "size": staged.size,
+        "mimetype": staged.content_type,
+        "cacheControl": staged.cache_control,
+        "lastModified": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "contentLength": staged.size,
+        "httpStatusCode": 200,
+    })
+}
+
+/// Stores an upload as `caller`; returns the object's id.
+async fn store(
+    state: &AppState,
+    caller: &Caller,
+    bucket: &str,
+    name: &str,
+    upsert: bool,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<uuid::Uuid> {
+    let info = {
+        let mut client = db::client(state).await?;
+        let tx = db::begin(&mut client, true).await?;
+        db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::GET, "")).await?;
+        let info = buckets::find(&tx, bucket).await?;
+        tx.commit().await?;
+        info
+    };
+    let global = state.storage.settings.file_size_limit;
+    let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
+    let backend = &state.storage.backend;
+    let staged = upload::stage(backend, headers, body, limit).await?;
+    sniff::check(&staged.content_type, &staged.head, info.allowed_mime_types.as_deref())?;
+    let metadata = object_metadata(&staged);
+    let user_metadata = staged.user_metadata.clone();
+    let version = uuid::Uuid::new_v4().simple().to_string();
+    backend.commit(staged.tmp, bucket, name, &version).await.map_err(|e| StorageError::internal("store object", e))?;
+    match write_row(state, caller, bucket, name, upsert, &version, &metadata, &user_metadata).await {
+        Ok((id, old_version)) => {
+            if let Some(old) = old_version.filter(|o| o != &version) {
+                backend.delete(bucket, name, Some(&old)).await;
+            }
+            Ok(id)
+        }
+        Err(e) => {
+            backend.delete(bucket, name, Some(&version)).await;
+            Err(e)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn write_row(
+    state: &AppState,
+    caller: &Caller,
+    bucket: &str,
+    name: &str,
+    upsert: bool,
+    version: &str,
+    metadata: &Value,
+    user_metadata: &Option<Value>,
+) -> Result<(uuid::Uuid, Option<String>)> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, false).await?;
+    db::switch(&tx, caller).await?;
+    let id = uuid::Uuid::new_v4();
+    let (owner, owner_id) = (caller.owner(), caller.owner_id());
+    let result = if upsert {
+        let old: Option<String> = tx
+            .query_opt("select version from storage.objects where bucket_id = $1 and name = $2", &[&bucket, &name])
+            .await?
+            .and_then(|r| r.get(0));
+        let row = tx
+            .query_one(
+                "insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (bucket_id, name) do update set \
+                 owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata, \
+                 version = excluded.version, user_metadata = excluded.user_metadata, last_accessed_at = now() \
+                 returning id",
+                &[&id, &bucket, &name, &owner, &owner_id, metadata, &version, user_metadata],
+            )
+            .await?;
+        (row.get(0), old)
+    } else {
+        // No RETURNING: an insert-only policy (e.g. anonymous CV uploads) must not need read access.
+        tx.execute(
+            "insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[&id, &bucket, &name, &owner, &owner_id, metadata, &version, user_metadata],
+        )
+        .await?;
+        (id, None)
+    };
+    tx.commit().await?;
+    Ok(result)
+}
+
+fn target(params: &(String, String)) -> Result<(String, String)> {
+    Ok((names::bucket_id(&params.0)?.to_string(), names::object_name(&params.1)?.to_string()))
+}
+
+/// `POST /object/{bucket}/{name}` (`x-upsert`) and `PUT` (always replaces).
+pub async fn upload(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+    body: Body,
+) -> Result<Json<Value>> {
+    let (bucket, name) = target(&params)?;
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let upsert = method == Method::PUT || upsert_header(&headers);
+    let id = store(&state, &caller, &bucket, &name, upsert, &headers, body).await?;
+    Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TokenQuery {
+    token: Option<String>,
+}
+
+/// `PUT /object/upload/sign/{bucket}/{name}?token=`: an upload through a signed upload URL.
+pub async fn upload_signed(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+    Query(q): Query<TokenQuery>,
+    body: Body,
+) -> Result<Json<Value>> {
+    let (bucket, name) = target(&params)?;
+    let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
+    let claims = signing::verify(&state, token, signing::Scope::Upload, &bucket, &name)?;
+    let caller = db::with_owner(db::service(&state, &headers, &method, uri.path()), claims.owner.as_deref());
+    let id = store(&state, &caller, &bucket, &name, claims.upsert.unwrap_or(false), &headers, body).await?;
+    Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
+}
+
+fn parse_json(body: &Bytes) -> Result<Value> {
+    serde_json::from_slice(if body.is_empty() { b"{}" } else { body })
+        .map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
+}
+
+const OBJECT_COLUMNS: &str = "id, name, bucket_id, owner::text, owner_id, version, created_at, updated_at, \
+     last_accessed_at, metadata, user_metadata";
+
+fn object_json(r: &tokio_postgres::Row) -> Value {
+    let ts = |i: usize| {
+        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
+            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+    };
+    json!({
+        "id": r.get::<_, uuid::Uuid>(0), "name": r.get::<_, String>(1), "bucket_id": r.get::<_, String>(2),
+        "owner": r.get::<_, Option<String>>(3), "owner_id": r.get::<_, Option<String>>(4),
+        "version": r.get::<_, Option<String>>(5), "created_at": ts(6), "updated_at": ts(7), "last_accessed_at": ts(8),
+        "metadata": r.get::<_, Option<Value>>(9), "user_metadata": r.get::<_, Option<Value>>(10),
+    })
+}
+
+/// Deletes rows as the caller and then their contents; returns the deleted rows.
+async fn remove_names(state: &AppState, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, false).await?;
+    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::DELETE, "")).await?;
+    buckets::find(&tx, bucket).await?;
+    db::switch(&tx, caller).await?;
+    let sql = format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
+    let rows = tx.query(sql.as_str(), &[&bucket, &names]).await?;
+    tx.commit().await?;
+    for r in &rows {
+        state.storage.backend.delete(bucket, r.get::<_, &str>(1), r.get::<_, Option<&str>>(5)).await;
+    }
+    Ok(rows.iter().map(object_json).collect())
+}
+
+/// `DELETE /object/{bucket}` `{prefixes: [...]}` → the deleted objects.
+pub async fn remove_many(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(bucket): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let bucket = names::bucket_id(&bucket)?.to_string();
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let prefixes: Vec<String> = parse_json(&body)?
+        .get("prefixes")
+        .and_then(|p| serde_json::from_value(p.clone()).ok())
+        .ok_or(StorageError::InvalidRequest("prefixes must be an array of strings".into()))?;
+    if prefixes.is_empty() || prefixes.len() > 1000 {
+        return Err(StorageError::InvalidRequest("prefixes must have between 1 and 1000 items".into()));
+    }
+    Ok(Json(Value::Array(remove_names(&state, &caller, &bucket, &prefixes).await?)))
+}
+
+/// `DELETE /object/{bucket}/{name}`.
+pub async fn remove_one(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(params): Path<(String, String)>,
+) -> Result<Json<Value>> {
+    let (bucket, name) = target(&params)?;
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    if remove_names(&state, &caller, &bucket, &[name]).await?.is_empty() {
+        return Err(StorageError::NoSuchKey);
+    }
+    Ok(Json(json!({ "message": "Successfully deleted" })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TransferBody {
+    bucket_id: String,
+    source_key: String,
+    destination_key: String,
+    destination_bucket: Option<String>,
+    #[serde(default)]
+    copy_metadata: Option<bool>,
+}
+
+fn transfer(body: &Bytes) -> Result<(String, String, String, String, bool)> {
+    let b: TransferBody =
+        serde_json::from_value(parse_json(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
+    let dst_bucket = b.destination_bucket.unwrap_or_else(|| b.bucket_id.clone());
+    names::bucket_id(&b.bucket_id)?;
+    names::bucket_id(&dst_bucket)?;
+    names::object_name(&b.source_key)?;
+    names::object_name(&b.destination_key)?;
+    Ok((b.bucket_id, b.source_key, dst_bucket, b.destination_key, b.copy_metadata.unwrap_or(true)))
+}
+
+/// `POST /object/move` `{bucketId, sourceKey, destinationKey, destinationBucket?}`.
+pub async fn move_object(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let (src_bucket, src, dst_bucket, dst) = {
+        let t = transfer(&body)?;
+        (t.0, t.1, t.2, t.3)
+    };
+    let mut client = db::client(&state).await?;
+    let tx = db::begin(&mut client, false).await?;
+    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
+    buckets::find(&tx, &src_bucket).await?;
+    buckets::find(&tx, &dst_bucket).await?;
+    db::switch(&tx, &caller).await?;
+    let row = tx
+        .query_opt(
+            "update storage.objects set bucket_id = $3, name = $4 where bucket_id = $1 and name = $2 returning version",
+            &[&src_bucket, &src, &dst_bucket, &dst],
+        )
+        .await?
+        .ok_or(StorageError::NoSuchKey)?;
+    let version: Option<String> = row.get(0);
+    let backend = &state.storage.backend;
+    let from = (src_bucket.as_str(), src.as_str(), version.as_deref());
+    let to = (dst_bucket.as_str(), dst.as_str(), version.as_deref());
+    let moved = backend.rename(from, to).await;
+    if let Err(e) = &moved {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            return Err(StorageError::internal("move object", e));
+        }
+    }
+    if let Err(e) = tx.commit().await {
+        if moved.is_ok() {
+            let _ = backend.rename(to, from).await;
+        }
+        return Err(e.into());
+    }
+    Ok(Json(json!({ "message": "Successfully moved" })))
+}
+
+/// `POST /object/copy` `{bucketId, sourceKey, destinationKey, destinationBucket?, copyMetadata?}` → `{Id, Key}`.
+pub async fn copy_object(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let (src_bucket, src, dst_bucket, dst, copy_metadata) = transfer(&body)?;
+    let upsert = upsert_header(&headers);
+    let source =
+        super::download::find_object(&state, &caller, super::download::Access::Caller, &src_bucket, &src).await?;
+    {
+        let mut client = db::client(&state).await?;
+        let tx = db::begin(&mut client, true).await?;
+        db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
+        buckets::find(&tx, &dst_bucket).await?;
+        tx.commit().await?;
+    }
+    let version = uuid::Uuid::new_v4().simple().to_string();
+    let backend = &state.storage.backend;
+    backend.copy((&src_bucket, &src, source.version.as_deref()), (&dst_bucket, &dst, &version)).await.map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            StorageError::NoSuchKey
+        } else {
+            StorageError::internal("copy object", e)
+        }
+    })?;
+    let metadata = source.metadata.clone().unwrap_or_else(|| json!({}));
+    let user_metadata = if copy_metadata { source.user_metadata.clone() } else { None };
+    match write_row(&state, &caller, &dst_bucket, &dst, upsert, &version, &metadata, &user_metadata).await {
+        Ok((id, old)) => {
+            if let Some(old) = old.filter(|o| o != &version) {
+                backend.delete(&dst_bucket, &dst, Some(&old)).await;
+            }
+            Ok(Json(json!({ "Id": id, "Key": format!("{dst_bucket}/{dst}"), "name": dst, "bucket_id": dst_bucket })))
+        }
+        Err(e) => {
+            backend.delete(&dst_bucket, &dst, Some(&version)).await;
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! Storage's settings, read with Supabase Storage's variable names.
+
+use crate::config::Vars;
+use std::path::PathBuf;
+
+/// Where object contents live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackendKind {
+    /// `STORAGE_BACKEND=file`: a folder (`FILE_STORAGE_BACKEND_PATH`, default `.data/storage`).
+    File(PathBuf),
+    /// `STORAGE_BACKEND=s3`: not available in this build.
+    S3,
+}
+
+#[derive(Debug, Clone)]
+pub struct StorageSettings {
+    pub backend: BackendKind,
+    /// The global upload limit in bytes (`FILE_SIZE_LIMIT`, default 50 MB); a bucket's own limit can only lower it.
+    pub file_size_limit: u64,
+    /// Lifetime of signed upload URLs in seconds (`UPLOAD_SIGNED_URL_EXPIRATION_TIME`, default 2 hours).
+    pub upload_url_expiry_secs: i64,
+}
+
+impl StorageSettings {
+    pub fn from_vars(vars: &Vars) -> Self {
+        let backend = match vars.first(&["STORAGE_BACKEND"]).map(|v| v.to_ascii_lowercase()).as_deref() {
+            Some("s3") => BackendKind::S3,
+            _ => BackendKind::File(PathBuf::from(
+                vars.first(&["FILE_STORAGE_BACKEND_PATH"]).unwrap_or_else(|| ".data/storage".into()),
+            )),
+        };
+        StorageSettings {
+            backend,
+            file_size_limit: vars.num(&["FILE_SIZE_LIMIT"], 50 * 1024 * 1024u64),
+            upload_url_expiry_secs: vars.num(&["UPLOAD_SIGNED_URL_EXPIRATION_TIME"], 7200i64),
+        }
+    }
+}
+
+/// Parses a bucket size limit as Storage accepts it: a number of bytes or `20GB` / `20MB` / `30KB` / `3B`
+/// (decimal units, as Storage: `20mb` is 20,000,000 bytes).
+pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
+    match value {
+        serde_json::Value::Null => Some(None),
+        serde_json::Value::Number(n) => n.as_u64().map(Some),
+        serde_json::Value::String(s) => {
+            let s = s.trim().to_ascii_lowercase();
+            let digits: String = s.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            let unit = s[digits.len()..].trim();
+            let n: f64 = digits.parse().ok()?;
+            let mult = match unit {
+                "" | "b" => 1f64,
+                "kb" => 1e3,
+                "mb" => 1e6,
+                "gb" => 1e9,
+                _ => return None,
+            };
+            Some(Some((n * mult) as u64))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_sizes_like_storage() {
+        assert_eq!(parse_size(&json!(1024)), Some(Some(1024)));
+        assert_eq!(parse_size(&json!("1kb")), Some(Some(1000)));
+        assert_eq!(parse_size(&json!("20mb")), Some(Some(20_000_000)));
+        assert_eq!(parse_size(&json!(null)), Some(None));
+        assert_eq!(parse_size(&json!("ten")), None);
+        assert_eq!(parse_size(&json!("5tb")), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! Signed URLs, as Supabase issues them: JWTs signed by the current key with `url` (`bucket/name`), `scope`
+//! (`download` or `upload`) and `exp` claims. Signing a download checks the caller can read the object (RLS);
+//! signing an upload checks the caller could insert it (the insert runs and is rolled back).
+
+use super::db::{self, Caller};
+use super::download::{find_object, Access};
+use super::error::{Result, StorageError};
+use super::names;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Method, Uri};
+use axum::Json;
+use jwks::VerifyOptions;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Download,
+    Upload,
+}
+
+impl Scope {
+    fn as_str(self) -> &'static str {
+        match self {
+            Scope::Download => "download",
+            Scope::Upload => "upload",
+        }
+    }
+}
+
+/// What a verified signed-URL token grants.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SignedClaims {
+    pub url: String,
+    #[serde(default)]
+    pub scope: Option<String>,
+    #[serde(default)]
+    pub owner: Option<String>,
+    #[serde(default)]
+    pub upsert: Option<bool>,
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// Signs `bucket/name` for `expires_in` seconds.
+pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in: i64, extra: Value) -> Result<String> {
+    let mut claims = json!({ "url": names::signed_path(bucket, name), "scope": scope.as_str(), "iat": now(), "exp": now() + expires_in });
+    if let (Value::Object(c), Value::Object(e)) = (&mut claims, extra) {
+        c.extend(e);
+    }
+    state.keys.load().sign(&claims).map_err(|e| StorageError::internal("sign url", e))
+}
+
+/// Verifies a signed-URL token for this object and scope.
+pub fn verify(state: &AppState, token: &str, scope: Scope, bucket: &str, name: &str) -> Result<SignedClaims> {
+    let options = VerifyOptions { leeway_secs: 0, audience: None, required_claims: vec!["exp".into()] };
+    let claims: SignedClaims = state.keys.load().verify(token, &options).map_err(|e| match e.kind() {
+        jwks::ErrorKind::Expired => StorageError::InvalidJwt("jwt expired".into()),
+        _ => StorageError::InvalidSignature("Invalid signature".into()),
+    })?;
+    // A download token never uploads and an upload token never downloads.
+    let scope_ok = claims.scope.as_deref() == Some(scope.as_str());
+    if !scope_ok || claims.url != names::signed_path(bucket, name) {
+        return Err(StorageError::InvalidSignature("Invalid signature".into()));
+    }
+    Ok(claims)
+}
+
+fn expires_in(body: &Value) -> Result<i64> {
+    match body.get("expiresIn").and_then(Value::as_f64) {
+        Some(n) if (1.0..=10.0 * 365.0 * 24.0 * 3600.0).contains(&n) => Ok(n as i64),
+        _ => Err(StorageError::InvalidRequest("expiresIn must be a positive number of seconds".into())),
+    }
+}
+
+fn body_json(body: &Bytes) -> Result<Value> {
+    if body.is_empty() {
+        return Ok(json!({}));
+    }
+    serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
+}
+
+/// `POST /object/sign/{bucket}/{name}` `{expiresIn}` → `{signedURL}`.
+pub async fn sign_one(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path((bucket, name)): Path<(String, String)>,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let expires = expires_in(&body_json(&body)?)?;
+    find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
+    Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })))
+}
+
+/// `POST /object/sign/{bucket}` `{expiresIn, paths}` → one `{error, path, signedURL}` per path.
+pub async fn sign_many(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path(bucket): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let bucket = names::bucket_id(&bucket)?;
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let body = body_json(&body)?;
+    let expires = expires_in(&body)?;
+    let paths: Vec<String> = body
+        .get("paths")
+        .and_then(|p| serde_json::from_value(p.clone()).ok())
+        .ok_or(StorageError::InvalidRequest("paths must be an array of strings".into()))?;
+    if paths.len() > 1000 {
+        return Err(StorageError::InvalidRequest("at most 1000 paths".into()));
+    }
+    let visible = visible_names(&state, &caller, bucket, &paths).await?;
+    let mut out = Vec::with_capacity(paths.len());
+    for path in paths {
+        if visible.contains(&path) {
+            let token = sign(&state, Scope::Download, bucket, &path, expires, json!({}))?;
+            out.push(json!({ "error": null, "path": path, "signedURL": format!("/object/sign/{bucket}/{path}?token={token}") }));
+        } else {
+            out.push(json!({ "error": "Either the object does not exist or you do not have access to it", "path": path, "signedURL": null }));
+        }
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+async fn visible_names(
+    state: &AppState,
+    caller: &Caller,
+    bucket: &str,
+    paths: &[String],
+) -> Result<std::collections::HashSet<String>> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, true).await?;
+    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
+    let info = super::buckets::find(&tx, bucket).await?;
+    if !info.public {
+        db::switch(&tx, caller).await?;
+    }
+    let rows = tx
+        .query("select name from storage.objects where bucket_id = $1 and name = any($2)", &[&bucket, &paths])
+        .await?;
+    tx.commit().await?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+/// `POST /object/upload/sign/{bucket}/{name}` (`x-upsert`) → `{url, token}`.
+pub async fn sign_upload(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    Path((bucket, name)): Path<(String, String)>,
+) -> Result<Json<Value>> {
+    let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
+    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let upsert = super::objects::upsert_header(&headers);
+    can_upload(&state, &caller, bucket, name, upsert).await?;
+    let expiry = state.storage.settings.upload_url_expiry_secs;
+    let token =
+        sign(&state, Scope::Upload, bucket, name, expiry, json!({ "owner": caller.owner_id(), "upsert": upsert }))?;
+    Ok(Json(json!({ "url": format!("/object/upload/sign/{bucket}/{name}?token={token}"), "token": token })))
+}
+
+/// Runs the insert (or upsert) the upload would make, as the caller, and rolls it back.
+async fn can_upload(state: &AppState, caller: &Caller, bucket: &str, name: &str, upsert: bool) -> Result<()> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, false).await?;
+    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
+    super::buckets::find(&tx, bucket).await?;
+    db::switch(&tx, caller).await?;
+    let sql = if upsert {
+        "insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4) \
+         on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id"
+    } else {
+        "insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)"
+    };
+    tx.execute(sql, &[&bucket, &name, &caller.owner(), &caller.owner_id()]).await?;
+    tx.rollback().await?;
+    Ok(())
+}

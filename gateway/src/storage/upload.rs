@@ -1,0 +1,159 @@
+//! Reading an upload body (raw, or `multipart/form-data` as supabase-js sends Blobs and FormData) into a fsynced
+//! temporary file with bounded memory: chunks are written as they arrive, the byte count is checked against the
+//! limit on every chunk, and only the first bytes are kept for sniffing.
+
+use super::backend::{FileBackend, TempFile};
+use super::error::{Result, StorageError};
+use super::sniff::SNIFF_BYTES;
+use axum::body::{Body, Bytes};
+use axum::http::HeaderMap;
+use base64::Engine;
+use futures::{Stream, StreamExt};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+/// An upload written to a temporary file, with what the database row needs.
+pub struct Staged {
+    pub tmp: TempFile,
+    pub size: u64,
+    pub content_type: String,
+    pub cache_control: String,
+    pub user_metadata: Option<Value>,
+    pub head: Vec<u8>,
+    pub etag: String,
+}
+
+struct Sink {
+    tmp: TempFile,
+    size: u64,
+    limit: u64,
+    head: Vec<u8>,
+    hash: Sha256,
+}
+
+impl Sink {
+    async fn push(&mut self, chunk: &[u8]) -> Result<()> {
+        self.size += chunk.len() as u64;
+        if self.size > self.limit {
+            return Err(StorageError::EntityTooLarge);
+        }
+        if self.head.len() < SNIFF_BYTES {
+            let take = (SNIFF_BYTES - self.head.len()).min(chunk.len());
+            self.head.extend_from_slice(&chunk[..take]);
+        }
+        self.hash.update(chunk);
+        self.tmp.write(chunk).await.map_err(|e| StorageError::internal("write upload", e))
+    }
+
+    async fn finish(mut self) -> Result<(TempFile, u64, Vec<u8>, String)> {
+        self.tmp.finish().await.map_err(|e| StorageError::internal("fsync upload", e))?;
+        let digest = self.hash.finalize();
+        let etag = format!("\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
+        Ok((self.tmp, self.size, self.head, etag))
+    }
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+/// `x-metadata`: base64 of a JSON object (raw uploads).
+fn metadata_header(headers: &HeaderMap) -> Result<Option<Value>> {
+    let Some(raw) = header(headers, "x-metadata") else { return Ok(None) };
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(raw.trim())
+        .map_err(|_| StorageError::InvalidRequest("x-metadata is not base64".into()))?;
+    parse_metadata(&bytes).map(Some)
+}
+
+fn parse_metadata(bytes: &[u8]) -> Result<Value> {
+    if bytes.len() > 64 * 1024 {
+        return Err(StorageError::EntityTooLarge);
+    }
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(v @ Value::Object(_)) => Ok(v),
+        _ => Err(StorageError::InvalidRequest("metadata must be a JSON object".into())),
+    }
+}
+
+/// Reads the request body into a temporary file of `backend`, refusing more than `limit` bytes.
+pub async fn stage(backend: &FileBackend, headers: &HeaderMap, body: Body, limit: u64) -> Result<Staged> {
+    let declared_len = header(headers, "content-length").and_then(|v| v.parse::<u64>().ok());
+    let content_type = header(headers, "content-type").unwrap_or("application/octet-stream").to_string();
+    let tmp = backend.temp_file().await.map_err(|e| StorageError::internal("temp file", e))?;
+    let sink = Sink { tmp, size: 0, limit, head: Vec::new(), hash: Sha256::new() };
+    if content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
+        return stage_multipart(sink, &content_type, body.into_data_stream()).await;
+    }
+    if declared_len.is_some_and(|n| n > limit) {
+        return Err(StorageError::EntityTooLarge);
+    }
+    let mut sink = sink;
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| StorageError::InvalidRequest(format!("could not read the body: {e}")))?;
+        sink.push(&chunk).await?;
+    }
+    let (tmp, size, head, etag) = sink.finish().await?;
+    Ok(Staged {
+        tmp,
+        size,
+        content_type,
+        cache_control: header(headers, "cache-control").unwrap_or("no-cache").to_string(),
+        user_metadata: metadata_header(headers)?,
+        head,
+        etag,
+    })
+}
+
+async fn stage_multipart<S, E>(mut sink: Sink, content_type: &str, stream: S) -> Result<Staged>
+where
+    S: Stream<Item = std::result::Result<Bytes, E>> + Send + 'static,
+    E: Into<Box<dyn std::error::Error + Send + Sync>> + 'static,
+{
+    let boundary = multer::parse_boundary(content_type)
+        .map_err(|_| StorageError::InvalidRequest("invalid multipart boundary".into()))?;
+    let limits = multer::Constraints::new()
+        .size_limit(multer::SizeLimit::new().whole_stream(sink.limit.saturating_add(1024 * 1024)));
+    let mut form = multer::Multipart::with_constraints(stream, boundary, limits);
+    let bad = |e: multer::Error| match e {
+        multer::Error::StreamSizeExceeded { .. } | multer::Error::FieldSizeExceeded { .. } => {
+            StorageError::EntityTooLarge
+        }
+        other => StorageError::InvalidRequest(format!("invalid multipart body: {other}")),
+    };
+    let mut cache_time: Option<String> = None;
+    let mut user_metadata = None;
+    while let Some(mut field) = form.next_field().await.map_err(bad)? {
+        let is_file = field.file_name().is_some() || !matches!(field.name(), Some("cacheControl") | Some("metadata"));
+        if !is_file {
+            let name = field.name().unwrap_or_default().to_string();
+            let mut value = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(bad)? {
+                value.extend_from_slice(&chunk);
+                if value.len() > 64 * 1024 {
+                    return Err(StorageError::EntityTooLarge);
+                }
+            }
+            if name == "cacheControl" {
+                cache_time = Some(String::from_utf8_lossy(&value).trim().to_string());
+            } else {
+                user_metadata = Some(parse_metadata(&value)?);
+            }
+            continue;
+        }
+        // The first file part is the object; later parts are ignored, as Storage does.
+        let part_type =
+            field.content_type().map(|m| m.to_string()).unwrap_or_else(|| "text/plain;charset=UTF-8".into());
+        while let Some(chunk) = field.chunk().await.map_err(bad)? {
+            sink.push(&chunk).await?;
+        }
+        let (tmp, size, head, etag) = sink.finish().await?;
+        let cache_control = match cache_time.filter(|t| !t.is_empty()) {
+            Some(t) => format!("max-age={t}"),
+            None => "no-cache".into(),
+        };
+        return Ok(Staged { tmp, size, content_type: part_type, cache_control, user_metadata, head, etag });
+    }
+    Err(StorageError::InvalidRequest("No content provided".into()))
+}
