@@ -3,7 +3,7 @@
 // dialog, scroll-to-top on route change.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, MOBILE, launch } from './lib/browser.mjs';
+import { DESKTOP, MOBILE, launch, pausedClock } from './lib/browser.mjs';
 import { startSite } from './lib/site.mjs';
 
 let site;
@@ -23,9 +23,8 @@ async function scrollTo(page, y) {
 
 test('desktop menus open after 200 ms, skip the delay within 300 ms, close 150 ms after leaving', async () => {
   const page = await browser.page(DESKTOP);
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
-  await page.clock.pauseAt(Date.now() + 5000);
   const hire = page.getByTestId('menu-hire');
   const hired = page.getByTestId('menu-hired');
   await page.getByRole('button', { name: 'Hire With Us' }).hover();

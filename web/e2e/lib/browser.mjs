@@ -46,3 +46,10 @@ export async function launch(options = {}) {
     },
   };
 }
+
+/** Fake timers that only move when the test says so (page.clock.runFor), installed before the page loads. */
+export async function pausedClock(page) {
+  const start = new Date('2026-01-05T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}

@@ -43,9 +43,12 @@ function initialState(id: string): State {
 export default function JobPage() {
   const { jobId = '' } = useParams();
   const [state, setState] = useState<State>(() => initialState(jobId));
+  // The server-rendered data is only readable before the first commit replaces that markup: remember it per id.
+  const [firstId] = useState(jobId);
+  const [firstState] = useState(state);
 
   useEffect(() => {
-    const start = initialState(jobId);
+    const start = jobId === firstId ? firstState : initialState(jobId);
     setState(start);
     if (start.kind !== 'loading') return;
     let live = true;
@@ -58,7 +61,7 @@ export default function JobPage() {
     return () => {
       live = false;
     };
-  }, [jobId]);
+  }, [jobId, firstId, firstState]);
 
   const path = `/jobs/${jobId}`;
   if (state.kind === 'loading') {
