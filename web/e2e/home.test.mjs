@@ -3,7 +3,7 @@
 // Featured Opportunities from the database (desktop 3 + 2, mobile carousel, overrides, hidden when none).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DESKTOP, MOBILE, launch, pausedClock } from './lib/browser.mjs';
+import { DESKTOP, MOBILE, clockPage, launch } from './lib/browser.mjs';
 import { startSite } from './lib/site.mjs';
 
 let site;
@@ -34,8 +34,7 @@ describe('Trusted By strip', () => {
   });
 
   test('scrolls 1 px every 30 ms while hovered and resets at half its width', async () => {
-    const page = await browser.page(DESKTOP);
-    await pausedClock(page);
+    const page = await clockPage(DESKTOP);
     await page.goto(site.url + '/', { waitUntil: 'networkidle' });
     const strip = page.getByTestId('logo-strip');
     await page.clock.runFor(600);
@@ -53,9 +52,7 @@ describe('Trusted By strip', () => {
   });
 
   test('does not move with prefers-reduced-motion', async () => {
-    const page = await browser.page(DESKTOP);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await pausedClock(page);
+    const page = await clockPage(DESKTOP, { reducedMotion: 'reduce' });
     await page.goto(site.url + '/', { waitUntil: 'networkidle' });
     await page.getByTestId('logo-strip').hover();
     await page.clock.runFor(600);
@@ -68,8 +65,7 @@ describe('Trusted By strip', () => {
 });
 
 test('the featured sector alternates between the first two every 8000 ms', async () => {
-  const page = await browser.page(DESKTOP);
-  await pausedClock(page);
+  const page = await clockPage(DESKTOP);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
   const featured = () => page.locator('[data-testid=sectors] article').evaluateAll((as) => as.findIndex((a) => a.dataset.featured === 'true'));
   assert.equal(await featured(), 0);

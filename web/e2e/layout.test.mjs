@@ -3,7 +3,7 @@
 // dialog, scroll-to-top on route change.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, MOBILE, launch, pausedClock } from './lib/browser.mjs';
+import { DESKTOP, MOBILE, clockPage, launch } from './lib/browser.mjs';
 import { startSite } from './lib/site.mjs';
 
 let site;
@@ -22,8 +22,7 @@ async function scrollTo(page, y) {
 }
 
 test('desktop menus open after 200 ms, skip the delay within 300 ms, close 150 ms after leaving', async () => {
-  const page = await browser.page(DESKTOP);
-  await pausedClock(page);
+  const page = await clockPage(DESKTOP);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
   const hire = page.getByTestId('menu-hire');
   const hired = page.getByTestId('menu-hired');

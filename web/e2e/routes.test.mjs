@@ -33,7 +33,7 @@ describe('prerendered HTML', () => {
         assert.ok(html.includes(text) || html.includes(escaped), `server HTML contains "${text}"`);
       }
       if (site.mode === 'gateway') assert.match(html, /<meta name="supabase-url"/);
-      else assert.ok(html.includes('<!--runtime-config-->'));
+      else assert.doesNotMatch(html, /<!--(runtime-config|app-head|app-html|ssr-head|ssr-body)-->/);
       assert.doesNotMatch(html, /<script(?![^>]*(type="module"|application\/ld\+json))[^>]*>[^<]+<\/script>/, 'no inline scripts');
     });
   }

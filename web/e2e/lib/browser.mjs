@@ -47,9 +47,17 @@ export async function launch(options = {}) {
   };
 }
 
-/** Fake timers that only move when the test says so (page.clock.runFor), installed before the page loads. */
-export async function pausedClock(page) {
+/**
+ * A page in its own browser context whose timers only move when the test says so (page.clock.runFor). The clock
+ * belongs to the context, so it never leaks into other tests; `page.close()` closes that context too.
+ */
+export async function clockPage(viewport = DESKTOP, { reducedMotion } = {}) {
+  const own = await launch();
+  const page = await own.page(viewport);
+  if (reducedMotion) await page.emulateMedia({ reducedMotion });
   const start = new Date('2026-01-05T09:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
+  page.close = () => own.close();
+  return page;
 }

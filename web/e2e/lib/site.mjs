@@ -1,10 +1,8 @@
 // Starts the built site for the end-to-end suites. Under scripts/with-test-db.sh (TEST_PGPORT and GATEWAY_BIN set)
 // the real gateway serves web/dist with a fresh database (the serving contract: prerendered pages, job pages from
-// SQL, 404s, the APIs). Otherwise `vite preview` serves web/dist without any API (data sections fall back as the spec
-// says; gateway-only tests skip).
-import { spawn } from 'node:child_process';
+// SQL, 404s, the APIs). Otherwise web/dist is served without any API (data sections fall back as the spec
+// says; gateway-only tests skip) — served by scripts/serve-dist.mjs, which follows the same serving contract.
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,23 +10,12 @@ export const webDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const repoDir = join(webDir, '..');
 export const distDir = join(webDir, 'dist');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export function gatewayAvailable() {
   return Boolean(process.env.TEST_PGPORT && process.env.GATEWAY_BIN && existsSync(process.env.GATEWAY_BIN));
 }
 
 /**
- * Returns { url, mode: 'gateway' | 'preview', sql(q)?, anonKey?, serviceKey?, restAvailable, stop() }.
+ * Returns { url, mode: 'gateway' | 'static', sql(q)?, anonKey?, serviceKey?, restAvailable, stop() }.
  * `sql` (gateway mode) runs as superuser on the site's fresh database before and during the tests.
  */
 export async function startSite({ sql = null } = {}) {
@@ -42,24 +29,12 @@ export async function startSite({ sql = null } = {}) {
     const restAvailable = probe !== null && probe.status === 200;
     return { ...gw, mode: 'gateway', restAvailable };
   }
-  const port = await freePort();
-  const child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: webDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(url).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { serveDist } = await import(pathToFileURL(join(webDir, 'scripts', 'serve-dist.mjs')).href);
+  const server = await serveDist(distDir, 0);
   return {
-    url,
-    mode: 'preview',
+    url: `http://127.0.0.1:${server.address().port}`,
+    mode: 'static',
     restAvailable: false,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
-    },
+    stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
