@@ -31,11 +31,14 @@ function preloadLinks(moduleKey) {
   return [...seen].map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`).join('\n    ');
 }
 
-function page({ head, html, preload = '', clientRender = false }) {
+function page({ head, html, preload = '', clientRender = false, path = null }) {
   let out = template
     .replace('<!--app-head-->', [head, preload].filter(Boolean).join('\n    '))
     .replace('<!--app-html-->', () => html);
+  // data-render=client: React did not produce this HTML (render, don't hydrate). data-path: the route this HTML was
+  // prerendered for; the browser hydrates only when it matches the address (a misrouted file is rendered afresh).
   if (clientRender) out = out.replace('<html lang="en-GB">', '<html lang="en-GB" data-render="client">');
+  else out = out.replace('<html lang="en-GB">', `<html lang="en-GB" data-path="${path}">`);
   return out;
 }
 
@@ -54,7 +57,7 @@ for (const route of server.routes.filter((r) => r.render === 'static')) {
     const { html, head, headData } = server.render(path);
     if (!headData) throw new Error(`${path}: the page rendered no <Seo> (title, description, canonical)`);
     const rel = path === '/' ? 'index.html' : join(path.slice(1), 'index.html');
-    await write(rel, page({ head, html, preload: preloadLinks(route.module) }));
+    await write(rel, page({ head, html, preload: preloadLinks(route.module), path }));
     written.push(path);
   }
 }
@@ -62,7 +65,7 @@ for (const route of server.routes.filter((r) => r.render === 'static')) {
 // 2. 404 page (the gateway serves it with status 404 for unknown paths).
 {
   const { html, head } = server.render('/404');
-  await write('404.html', page({ head, html, preload: preloadLinks('not-found/page.tsx') }));
+  await write('404.html', page({ head, html, path: '404' }));
 }
 
 // 3. SPA shell for noindex app areas: layout prerendered, page rendered in the browser.

@@ -18,11 +18,11 @@ async function start() {
       </BrowserRouter>
     </StrictMode>
   );
-  if (document.documentElement.dataset.render === 'client' || !container.hasChildNodes()) {
-    createRoot(container).render(tree);
-  } else {
-    hydrateRoot(container, tree);
-  }
+  // Hydrate only HTML prerendered for this address (or the 404 page for an unknown one); render anything else.
+  const served = document.documentElement.dataset.path;
+  const matches = served === window.location.pathname || (served === '404' && !route);
+  if (matches && container.hasChildNodes()) hydrateRoot(container, tree);
+  else createRoot(container).render(tree);
 }
 
 void start();

@@ -24,7 +24,7 @@ export const site = {
     name: 'Eleanor Marsh',
     role: 'Founder & Managing Director',
     profileUrl: 'https://www.linkedin.com/in/eleanor-marsh-property-search',
-    portrait: { src: '/images/founder-portrait.svg', width: 480, height: 560 },
+    portrait: { src: '/images/about/founder-placeholder.svg', width: 480, height: 600 },
   },
   /** External scheduling page for 15-30 minute consultations (opens in a new tab). */
   scheduling: { url: 'https://calendly.com/cornerstone-property-search/consultation', label: 'Book a call' },

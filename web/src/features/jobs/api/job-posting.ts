@@ -1,0 +1,56 @@
+// schema.org JobPosting for a job page (Google for Jobs, design product.md §1.5). The database function
+// public.render_job_page emits the same object for the server-rendered page.
+import { site } from '@/content/site';
+import { descriptionParagraphs, requirementList } from './format';
+import type { JobRow } from './types';
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function employmentType(type: string | null): string {
+  const t = (type ?? '').toLowerCase();
+  if (t.includes('contract')) return 'CONTRACTOR';
+  if (t.includes('temp')) return 'TEMPORARY';
+  if (t.includes('part')) return 'PART_TIME';
+  if (t.includes('graduate') || t.includes('intern')) return 'FULL_TIME';
+  return 'FULL_TIME';
+}
+
+export function jobDescriptionHtml(job: Pick<JobRow, 'description' | 'requirements' | 'title'>): string {
+  const paragraphs = descriptionParagraphs(job.description).map((p) => `<p>${escapeHtml(p)}</p>`);
+  const reqs = requirementList(job.requirements);
+  const list = reqs.length ? `<p>Requirements:</p><ul>${reqs.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>` : '';
+  return paragraphs.join('') + list || `<p>${escapeHtml(job.title)}</p>`;
+}
+
+export function jobPostingJsonLd(job: JobRow, url: string): Record<string, unknown> {
+  const confidential = (job.client_type ?? '').toLowerCase() === 'confidential' || !job.company;
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: jobDescriptionHtml(job),
+    datePosted: job.posted_date ?? job.created_at ?? undefined,
+    hiringOrganization: confidential
+      ? { '@type': 'Organization', name: site.name, sameAs: site.url, logo: `${site.url}${site.logo.src}` }
+      : { '@type': 'Organization', name: job.company },
+    jobLocation: {
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: job.location ?? undefined, addressCountry: 'GB' },
+    },
+    employmentType: employmentType(job.type),
+    directApply: true,
+    url,
+  };
+  if (job.job_id) data.identifier = { '@type': 'PropertyValue', name: site.name, value: job.job_id };
+  if (job.closing_date) data.validThrough = `${job.closing_date}T23:59:59Z`;
+  if (job.salary_min != null || job.salary_max != null) {
+    const value: Record<string, unknown> = { '@type': 'QuantitativeValue', unitText: 'YEAR' };
+    if (job.salary_min != null) value.minValue = job.salary_min;
+    if (job.salary_max != null) value.maxValue = job.salary_max;
+    if (job.salary_min != null && job.salary_max == null) value.value = job.salary_min;
+    data.baseSalary = { '@type': 'MonetaryAmount', currency: 'GBP', value };
+  }
+  return data;
+}

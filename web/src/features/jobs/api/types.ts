@@ -1,0 +1,33 @@
+// Job rows as the data API returns them (the data contract's `jobs` columns) and the shapes the pages display.
+
+export type JobRow = {
+  id: string;
+  job_id: string | null;
+  status: string;
+  posted_date: string | null;
+  closing_date: string | null;
+  title: string;
+  company: string | null;
+  location: string | null;
+  salary: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  type: string | null;
+  sector: string | null;
+  description: string | null;
+  requirements: string | string[] | null;
+  benefits: string[] | null;
+  client_type: string | null;
+  external_id: string | null;
+  hero_image: string | null;
+  consultant_name: string | null;
+  consultant_email: string | null;
+  created_at?: string;
+  updated_at?: string;
+  /** Sample and static jobs only: relative posted text such as '2 days ago'. */
+  posted?: string;
+};
+
+/** Columns the public pages read (never `*`, so new private columns never leak into the page). */
+export const JOB_COLUMNS =
+  'id,job_id,status,posted_date,closing_date,title,company,location,salary,salary_min,salary_max,type,sector,description,requirements,benefits,client_type,external_id,hero_image,consultant_name,consultant_email';

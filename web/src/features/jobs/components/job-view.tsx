@@ -1,0 +1,85 @@
+// The job page content. public.render_job_page (sql/migrations/0151_render_job_page.sql) emits the same markup for the
+// server-rendered page, so the browser's render replaces it without moving anything: keep the two in step.
+import type { ReactNode } from 'react';
+import { clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
+import type { JobRow } from '../api/types';
+
+export function JobView({ job, actions, children }: { job: JobRow; actions: ReactNode; children?: ReactNode }) {
+  const posted = postedText(job);
+  const paragraphs = descriptionParagraphs(job.description);
+  const requirements = requirementList(job.requirements);
+  const benefits = job.benefits ?? [];
+  return (
+    <div className="job-page" data-testid="job-page">
+      <section className="page-hero job-hero">
+        <div className="container">
+          <div className="job-hero__meta">
+            {job.type && <span className="badge badge--accent">{job.type}</span>}
+            {posted && <span className="job-hero__posted">Posted {posted}</span>}
+          </div>
+          <h1 className="job-hero__title">{job.title}</h1>
+          {job.company && <p className="job-hero__company">{job.company}</p>}
+        </div>
+      </section>
+      <div className="container section job-layout">
+        <aside className="job-sidebar card" aria-labelledby="job-details-title">
+          <h2 id="job-details-title" className="job-sidebar__title">
+            Role Details
+          </h2>
+          <dl className="job-facts">
+            <div>
+              <dt>Location</dt>
+              <dd>{job.location ?? 'Not specified'}</dd>
+            </div>
+            <div>
+              <dt>Salary</dt>
+              <dd>{job.salary ?? 'Competitive'}</dd>
+            </div>
+            <div>
+              <dt>Benefits</dt>
+              <dd>
+                {benefits.length ? (
+                  <ul className="job-benefits">
+                    {benefits.map((b) => (
+                      <li key={b}>{b}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  'Discussed at interview'
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Type of Client</dt>
+              <dd>{clientTypeLabel(job.client_type)}</dd>
+            </div>
+            <div>
+              <dt>Job ID</dt>
+              <dd>{jobReference(job)}</dd>
+            </div>
+          </dl>
+          <div className="job-actions">{actions}</div>
+        </aside>
+        <div className="job-main">
+          <section className="job-block" aria-labelledby="job-about-title">
+            <h2 id="job-about-title">About the Role</h2>
+            {paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </section>
+          {requirements.length > 0 && (
+            <section className="job-block" aria-labelledby="job-req-title">
+              <h2 id="job-req-title">Requirements</h2>
+              <ul className="job-reqs">
+                {requirements.map((r, i) => (
+                  <li key={i}>{r}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
