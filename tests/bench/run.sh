@@ -175,7 +175,7 @@ fi
   echo "# Gateway benchmark $(date -u +%FT%TZ)"
   echo
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
-  echo "gateway \`$(basename "$GATEWAY_BIN")\` ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs."
+  echo "gateway \`$(basename "$GATEWAY_BIN")\` ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs."
   echo
   echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
   echo "|---|---|---|---|---|---|"
