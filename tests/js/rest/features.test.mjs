@@ -158,3 +158,33 @@ describe('REST features when enabled', { skip }, () => {
     assert.ok(Array.isArray((await res.json()).keys));
   });
 });
+
+describe('REST with a one-connection pool (security.md D3)', { skip }, () => {
+  let gw;
+  before(async () => {
+    gw = await startRest({ env: { PGRST_DB_POOL: '1', PGRST_DB_POOL_ACQUISITION_TIMEOUT: '1' } });
+  });
+  after(async () => gw?.stop());
+
+  test('while the only connection is busy: 504 PGRST003 for data, but bad tokens and unknown tables need no connection', async () => {
+    const slow = gw.rest('/rpc/sleepy', { method: 'POST', body: { seconds: 2.5 } });
+    await new Promise((r) => setTimeout(r, 400)); // let the slow call take the connection
+    const [waiting, badToken, unknownTable] = await Promise.all([
+      gw.rest('/books?select=id&id=eq.1'),
+      gw.rest('/books?select=id', { bearer: 'abc.def' }),
+      gw.rest('/zzqx?select=id'),
+    ]);
+    // PostgREST answers 504; security.md D3 also allows 503 when it carries Retry-After (supabase-js retries 503).
+    assert.ok(waiting.status === 504 || (waiting.status === 503 && waiting.headers.get('retry-after')), `${waiting.status}`);
+    assert.deepEqual(waiting.json, pgError('PGRST003', 'Timed out acquiring connection from connection pool.'));
+    assert.equal(badToken.status, 401);
+    assert.equal(badToken.json.code, 'PGRST301');
+    assert.equal(unknownTable.status, 404);
+    assert.equal(unknownTable.json.code, 'PGRST205');
+    const done = await slow;
+    assert.equal(done.status, 200);
+    assert.equal(done.text, '1');
+    const after = await gw.rest('/books?select=id&id=eq.1');
+    assert.deepEqual(after.json, [{ id: 1 }]);
+  });
+});
