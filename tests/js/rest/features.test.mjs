@@ -167,8 +167,8 @@ describe('REST with a one-connection pool (security.md D3)', { skip }, () => {
   after(async () => gw?.stop());
 
   test('while the only connection is busy: 504 PGRST003 for data, but bad tokens and unknown tables need no connection', async () => {
-    const slow = gw.rest('/rpc/sleepy', { method: 'POST', body: { seconds: 2.5 } });
-    await new Promise((r) => setTimeout(r, 400)); // let the slow call take the connection
+    const slow = gw.rest('/rpc/sleepy', { method: 'POST', body: { seconds: 2.8 } });
+    await new Promise((r) => setTimeout(r, 1000)); // let the slow call take the connection
     const [waiting, badToken, unknownTable] = await Promise.all([
       gw.rest('/books?select=id&id=eq.1'),
       gw.rest('/books?select=id', { bearer: 'abc.def' }),
