@@ -3,7 +3,9 @@
 // Expected values follow PostgREST 14 (postgrest.md §6–§8, Error.hs). Book 6 and its chapter 7 are hidden from anon.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+import { skipUnless, startRest, result, ids, pgError } from './fixture.mjs';
+
+const skip = skipUnless('embed');
 
 describe('REST embedding', { skip }, () => {
   let gw;

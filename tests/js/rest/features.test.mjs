@@ -5,7 +5,9 @@
 // AggregateFunctionsSpec.hs, PlanSpec.hs).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+import { skipUnless, startRest, result, ids, pgError } from './fixture.mjs';
+
+const skip = skipUnless('features');
 
 describe('REST features with the default configuration', { skip }, () => {
   let gw;

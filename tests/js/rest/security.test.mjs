@@ -6,7 +6,9 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT, generateKeyPair } from 'jose';
-import { skip, startRest, pgError, USER_A } from './fixture.mjs';
+import { skipUnless, startRest, pgError, USER_A } from './fixture.mjs';
+
+const skip = skipUnless('security');
 
 const b64url = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
