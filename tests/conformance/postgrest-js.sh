@@ -191,6 +191,7 @@ for (const t of [...r.testResults].sort((a, b) => a.name.localeCompare(b.name)))
   }
   passed += p; failed += f;
   console.log(`${name}: ${p} passed, ${f} failed${note}`);
+  for (const a of t.assertionResults.filter((a) => a.status === 'failed')) console.log(`  ✖ ${a.fullName}`);
 }
 console.log(`SUITE-COUNTS passed=${passed} failed=${failed}`);
 console.log(`${passed} passed, ${failed} failed`);
