@@ -2,7 +2,7 @@
 //! statuses. Codes are grouped by prefix as in PostgREST (`PGRST0xx` connection, `1xx` request, `2xx` schema
 //! cache, `3xx` JWT); the SQLSTATE → HTTP table lives in [`pg_error_status`].
 
-use crate::identity::IdentityError;
+use crate::rest::jwt_errors::JwtRejection;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
@@ -32,8 +32,8 @@ pub enum Error {
     Singular(i64),
     /// PGRST117: method not supported.
     Method(String),
-    /// PGRST118: related order on a to-many embed.
-    RelatedOrder(String),
+    /// PGRST118: related order on a to-many embed (parent, embed).
+    RelatedOrder(String, String),
     /// PGRST120: operator other than `is` on an embedded resource.
     EmbedOperator(String),
     /// PGRST122: unknown preferences with `handling=strict`.
@@ -60,8 +60,8 @@ pub enum Error {
     NoColumn { column: String, table: String },
     /// PGRST205: no such table or view.
     NoTable { name: String, hint: Option<String> },
-    /// PGRST301/302/303 and role errors: the caller could not be identified.
-    Identity(IdentityError),
+    /// PGRST301/302/303: the caller's token (or missing apikey) was rejected.
+    Jwt(JwtRejection),
     /// The request body is larger than the configured limit.
     PayloadTooLarge,
     /// An error raised by PostgreSQL; `authenticated` decides 401 vs 403 for 42501.
@@ -128,11 +128,11 @@ impl Error {
             Method(m) => {
                 (StatusCode::METHOD_NOT_ALLOWED, "PGRST117".into(), format!("Unsupported HTTP method: {m}"), n.clone(), n)
             }
-            RelatedOrder(t) => (
+            RelatedOrder(parent, t) => (
                 StatusCode::BAD_REQUEST,
                 "PGRST118".into(),
                 format!("A related order on '{t}' is not possible"),
-                s(&format!("'{t}' must be a to-one relationship")),
+                s(&format!("'{parent}' and '{t}' do not form a many-to-one or one-to-one relationship")),
                 n,
             ),
             EmbedOperator(t) => (
@@ -222,7 +222,13 @@ impl Error {
                 n,
                 hint.clone().map(Value::String).unwrap_or(Value::Null),
             ),
-            Identity(e) => identity_parts(e),
+            Jwt(j) => (
+                StatusCode::UNAUTHORIZED,
+                j.code.to_string(),
+                j.message.clone(),
+                j.details.clone().map(Value::String).unwrap_or(Value::Null),
+                n,
+            ),
             PayloadTooLarge => (
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "PGRST413".into(),
@@ -270,26 +276,6 @@ impl Error {
             },
             None if e.is_closed() => Error::Connection(e.to_string()),
             None => Error::Internal(e.to_string()),
-        }
-    }
-}
-
-fn identity_parts(e: &IdentityError) -> (StatusCode, String, String, Value, Value) {
-    let n = Value::Null;
-    let unauthorized = StatusCode::UNAUTHORIZED;
-    match e {
-        IdentityError::MissingApiKey => {
-            (unauthorized, "PGRST301".into(), "No API key found in request".into(), n.clone(), n)
-        }
-        IdentityError::Malformed(m) | IdentityError::Invalid(m) => {
-            (unauthorized, "PGRST301".into(), m.clone(), n.clone(), n)
-        }
-        IdentityError::Expired => (unauthorized, "PGRST303".into(), "JWT expired".into(), n.clone(), n),
-        IdentityError::NoAnonRole => {
-            (unauthorized, "PGRST302".into(), "Anonymous access is disabled".into(), n.clone(), n)
-        }
-        IdentityError::RoleNotAllowed(r) => {
-            (unauthorized, "42501".into(), format!("permission denied to set role \"{r}\""), n.clone(), n)
         }
     }
 }
@@ -356,21 +342,18 @@ impl IntoResponse for Error {
             Error::PoolTimeout => {
                 h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
-            Error::Identity(e) if status == StatusCode::UNAUTHORIZED => {
-                let v = match e {
-                    IdentityError::MissingApiKey | IdentityError::NoAnonRole | IdentityError::RoleNotAllowed(_) => {
-                        "Bearer".to_string()
-                    }
-                    other => {
-                        let (_, _, m, _, _) = identity_parts(other);
-                        format!("Bearer error=\"invalid_token\", error_description=\"{}\"", m.replace('"', "'"))
-                    }
-                };
-                if let Ok(v) = HeaderValue::from_str(&v) {
+            Error::Jwt(j) if j.code != "PGRST302" && j.message != "No API key found in request" => {
+                let description = serde_json::to_string(&j.message).unwrap_or_default();
+                if let Ok(v) =
+                    HeaderValue::from_str(&format!("Bearer error=\"invalid_token\", error_description={description}"))
+                {
                     h.insert(header::WWW_AUTHENTICATE, v);
                 }
             }
             _ => {}
+        }
+        if status == StatusCode::UNAUTHORIZED && !h.contains_key(header::WWW_AUTHENTICATE) {
+            h.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         res
     }

@@ -11,7 +11,7 @@ use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql::{self, fragment::quote_ident};
 use crate::db::request_tx::RequestSettings;
-use crate::identity::Identity;
+use crate::identity::{Identity, IdentityError};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, State};
@@ -73,8 +73,10 @@ async fn answer(
         return Ok(options_response());
     }
     let rest = &state.rest;
-    let identity =
-        rest.identities.identify(&headers, &state.keys.load_full(), &state.config).map_err(Error::Identity)?;
+    let identity = match rest.identities.identify(&headers, &state.keys.load_full(), &state.config) {
+        Ok(identity) => identity,
+        Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
+    };
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
@@ -164,6 +166,28 @@ async fn answer(
         tx_applied,
     };
     response::build(outcome, &shape)
+}
+
+/// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
+/// as PostgreSQL would report `SET ROLE` (22023 unknown role → 401, 42501 not granted → 403).
+fn identity_error(e: &IdentityError, headers: &HeaderMap, cache: &super::schema_cache::SchemaCache) -> Error {
+    match e {
+        IdentityError::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
+            code: "22023".into(),
+            message: format!("role \"{role}\" does not exist"),
+            details: None,
+            hint: None,
+            authenticated: true,
+        },
+        IdentityError::RoleNotAllowed(role) => Error::Db {
+            code: "42501".into(),
+            message: format!("permission denied to set role \"{role}\""),
+            details: None,
+            hint: None,
+            authenticated: true,
+        },
+        other => Error::Jwt(super::jwt_errors::describe(other, crate::identity::bearer_token(headers))),
+    }
 }
 
 /// Whether to commit, and whether the `tx` preference was honoured (`PGRST_DB_TX_END`).

@@ -4,6 +4,7 @@ pub mod error;
 pub mod execute;
 mod handler;
 pub mod identity_cache;
+pub mod jwt_errors;
 pub mod plan;
 pub mod request;
 pub mod response;

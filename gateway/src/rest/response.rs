@@ -101,6 +101,9 @@ fn applied(shape: &Shape) -> Vec<String> {
             out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
         }
     }
+    if p.strict == Some(false) {
+        out.push("handling=lenient".into());
+    }
     if p.is_strict() {
         out.push("handling=strict".into());
         if let Some(n) = p.max_affected {
@@ -150,9 +153,13 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
             };
             (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
         }
-        Kind::Update | Kind::Delete => {
+        Kind::Update => {
             let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
             (st, content_range(0, outcome.page_total, total))
+        }
+        Kind::Delete => {
+            let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
+            (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
         }
     };
     if let Some(s) = outcome.status.as_deref() {

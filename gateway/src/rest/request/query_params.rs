@@ -409,7 +409,7 @@ fn op_expr(c: &mut Cursor, in_logic: bool) -> PResult<OpExpr> {
         Operation::Fts { op, language, value: value(c, in_logic)? }
     } else {
         c.pos = op_start;
-        return c.fail("operator (eq, gt, ...)");
+        return c.fail(if negated { "operator (eq, gt, ...)" } else { "\"not\" or operator (eq, gt, ...)" });
     };
     if !in_logic && !c.at_end() {
         return c.fail("end of input");
