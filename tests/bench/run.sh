@@ -179,7 +179,7 @@ fi
   echo "# Gateway benchmark $(date -u +%FT%TZ)"
   echo
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
-  echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) from ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
+  echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
   echo
   echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
   echo "|---|---|---|---|---|---|"
