@@ -98,6 +98,19 @@ describe('REST features when enabled', { skip }, () => {
     assert.deepEqual(counted.data, [{ count: 6 }]);
   });
 
+  test('aggregates inside an embed, and an embedded to-one column in the group by', async () => {
+    const inside = await db.from('authors').select('name,books(pages.sum())').in('id', [3, 4]).order('id');
+    assert.deepEqual(inside.data, [
+      { name: 'Octavia Butler', books: [{ sum: 264 }] },
+      { name: 'Anonymous', books: [{ sum: null }] },
+    ]);
+    const grouped = await db.from('books').select('author_id,total:pages.sum(),authors(name)').in('author_id', [1, 2]).order('author_id');
+    assert.deepEqual(grouped.data, [
+      { author_id: 1, total: 487, authors: { name: 'Ursula K. Le Guin' } },
+      { author_id: 2, total: 560, authors: { name: 'Terry Pratchett' } },
+    ]);
+  });
+
   test('explain returns the plan of the request as text', async () => {
     const raw = await gw.rest('/books?select=id&id=in.(1,2,3)', { headers: { accept: 'application/vnd.pgrst.plan+text' } });
     assert.equal(raw.status, 200);
