@@ -374,6 +374,20 @@ describe('REST reads', { skip }, () => {
       assert.equal(raw.headers.get('content-profile'), 'stock');
     });
 
+    test('with several exposed schemas the default one is echoed as Content-Profile', async () => {
+      const raw = await gw.rest('/books?select=id&id=eq.1', { key: null });
+      assert.equal(raw.headers.get('content-profile'), 'public');
+    });
+
+    test('reads follow Accept-Profile only and writes Content-Profile only', async () => {
+      const read = await gw.rest('/items?select=id', { headers: { 'content-profile': 'stock' } });
+      assert.equal(read.status, 404);
+      assert.deepEqual(read.json, pgError('PGRST205', "Could not find the table 'public.items' in the schema cache"));
+      const write = await gw.rest('/items', { method: 'POST', headers: { 'accept-profile': 'stock' }, body: { id: 9, name: 'x' } });
+      assert.equal(write.status, 404);
+      assert.deepEqual(write.json, pgError('PGRST205', "Could not find the table 'public.items' in the schema cache"));
+    });
+
     test('Content-Profile selects the schema of a write', async () => {
       const res = await db.schema('stock').from('items').insert({ id: 3, name: 'desk' }).select();
       assert.equal(res.status, 201);
