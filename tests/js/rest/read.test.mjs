@@ -198,6 +198,25 @@ describe('REST reads', { skip }, () => {
     });
   });
 
+  test('every error is a JSON object with exactly code, details, hint and message', async () => {
+    const cases = [
+      ['/zzqx', {}, 404],
+      ['/books?id=zz.1', {}, 400],
+      ['/books?select=nope', {}, 400],
+      ['/books', { 'accept-profile': 'nope' }, 406],
+      ['/secrets', {}, 401],
+      ['/books?select=id&limit=-1', {}, 416],
+    ];
+    for (const [path, headers, status] of cases) {
+      const res = await gw.rest(path, { headers });
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8', path);
+      assert.deepEqual(Object.keys(res.json).sort(), ['code', 'details', 'hint', 'message'], path);
+      assert.equal(typeof res.json.code, 'string', path);
+      assert.equal(typeof res.json.message, 'string', path);
+    }
+  });
+
   describe('order, limit, offset', () => {
     test('nulls first / last', async () => {
       const first = await books().select('id').order('price', { ascending: true, nullsFirst: true });
