@@ -94,6 +94,12 @@ describe('REST security', { skip }, () => {
       }
     });
 
+    test('J10: two bearer tokens in one Authorization header are one malformed token', async () => {
+      const a = await gw.token({ sub: USER_A });
+      const res = await whoami({ bearer: null, headers: { authorization: `Bearer ${a}, Bearer ${gw.serviceKey}` } });
+      assertTokenRejected(res, 'PGRST301', ['Expected 3 parts in JWT; got 5']);
+    });
+
     test('a token that is not three parts is rejected', async () => {
       const res = await whoami({ bearer: 'abc.def' });
       assertTokenRejected(res, 'PGRST301', ['Expected 3 parts in JWT; got 2']);
@@ -199,6 +205,14 @@ describe('REST security', { skip }, () => {
       assert.equal(res.json.role, 'authenticated');
       assert.notEqual(res.json.role, 'authenticator');
     });
+  });
+
+  test('D10: a long URL (an 8 KB in-list) is served normally', async () => {
+    const list = Array.from({ length: 1600 }, (_, i) => i + 1).join(',');
+    const res = await gw.rest(`/books?select=id&order=id&id=in.(${list})`);
+    assert.ok(res.headers && list.length > 6000);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }, { id: 7 }]);
   });
 
   describe('injection and schema switching (R12, R13)', () => {
