@@ -18,20 +18,28 @@ fn rejection(code: &'static str, message: &str) -> JwtRejection {
     JwtRejection { code, message: message.to_string(), details: None }
 }
 
-/// The payload, decoded but not trusted (message selection only).
-fn untrusted_payload(token: &str) -> Option<Value> {
-    let part = token.split('.').nth(1)?;
+/// A part (0 header, 1 payload), decoded but not trusted (message selection only).
+fn untrusted_part(token: &str, index: usize) -> Option<Value> {
+    let part = token.split('.').nth(index)?;
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(part.trim_end_matches('=')).ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 
 /// Maps the verifier's reason to PostgREST's code and message.
 pub fn describe(error: &IdentityError, token: Option<&str>) -> JwtRejection {
-    let payload = token.and_then(untrusted_payload);
+    let payload = token.and_then(|t| untrusted_part(t, 1));
+    let alg_none = token
+        .and_then(|t| untrusted_part(t, 0))
+        .is_some_and(|h| h.get("alg").and_then(Value::as_str).is_some_and(|a| a.eq_ignore_ascii_case("none")));
     let now = chrono::Utc::now().timestamp();
     match error {
         IdentityError::Expired => rejection("PGRST303", "JWT expired"),
         IdentityError::Malformed(m) if m.starts_with("Expected 3 parts") => rejection("PGRST301", m),
+        IdentityError::Malformed(_) | IdentityError::Invalid(_) if alg_none => JwtRejection {
+            code: "PGRST301",
+            message: "Wrong or unsupported encoding algorithm".into(),
+            details: Some("JWT is unsecured but expected 'alg' was not 'none'".into()),
+        },
         IdentityError::Malformed(_) => rejection("PGRST301", "JWT cryptographic operation failed"),
         IdentityError::Invalid(m) if m == "algorithm none is not allowed" => JwtRejection {
             code: "PGRST301",

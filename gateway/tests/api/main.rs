@@ -10,3 +10,4 @@ mod smoke;
 mod rest_embed;
 mod rest_write;
 mod rest_rpc;
+mod rest_pool;

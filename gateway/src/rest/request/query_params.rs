@@ -38,13 +38,15 @@ struct Cursor<'a> {
     pos: usize,
     what: &'a str,
     input: &'a str,
+    /// Characters PostgREST's parser saw before this input (the `or` of `or=(…)`), for error columns.
+    offset: usize,
 }
 
 type PResult<T> = Result<T, Error>;
 
 impl<'a> Cursor<'a> {
     fn new(what: &'a str, input: &'a str) -> Self {
-        Cursor { chars: input.chars().collect(), pos: 0, what, input }
+        Cursor { chars: input.chars().collect(), pos: 0, what, input, offset: 0 }
     }
 
     fn peek(&self) -> Option<char> {
@@ -79,12 +81,23 @@ impl<'a> Cursor<'a> {
     }
 
     fn fail<T>(&self, expecting: &str) -> PResult<T> {
+        self.fail_quoted(expecting, '"')
+    }
+
+    /// Parsec quotes an unexpected string token with `"` and a single character with `'`.
+    fn fail_quoted<T>(&self, expecting: &str, quote: char) -> PResult<T> {
         let unexpected = match self.peek() {
-            Some(c) => format!("unexpected {:?}", c.to_string()),
+            Some(c) if quote == '"' => format!("unexpected {:?}", c.to_string()),
+            Some(c) => format!("unexpected '{c}'"),
             None => "unexpected end of input".to_string(),
         };
         Err(Error::Parse {
-            message: format!("\"failed to parse {} ({})\" (line 1, column {})", self.what, self.input, self.pos + 1),
+            message: format!(
+                "\"failed to parse {} ({})\" (line 1, column {})",
+                self.what,
+                self.input,
+                self.pos + 1 + self.offset
+            ),
             details: format!("{unexpected} expecting {expecting}"),
         })
     }
@@ -506,6 +519,7 @@ pub fn logic_key(key: &str) -> Option<(EmbedPath, bool, bool)> {
 /// Parses a logic tree value `(cond,cond)` for a key already split by [`logic_key`].
 pub fn parse_logic(negated: bool, is_or: bool, input: &str) -> PResult<LogicTree> {
     let mut c = Cursor::new("logic tree", input);
+    c.offset = if is_or { 2 } else { 3 } + if negated { 4 } else { 0 };
     let children = logic_children(&mut c)?;
     c.skip_ws();
     if !c.at_end() {
@@ -541,6 +555,9 @@ fn logic_cond(c: &mut Cursor) -> PResult<LogicTree> {
         }
     }
     c.pos = save;
+    if !c.peek().is_some_and(|ch| ch == '"' || Cursor::is_ident_char(ch)) {
+        return c.fail("field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)");
+    }
     let field = c.field()?;
     c.expect(".")?;
     let expr = op_expr(c, true)?;
@@ -564,16 +581,16 @@ pub fn parse_order(input: &str) -> PResult<Vec<OrderTerm>> {
         let mut direction = None;
         let mut nulls = None;
         while c.eat(".") {
-            let w = op_name(&mut c);
-            match w.as_str() {
-                "asc" if direction.is_none() && nulls.is_none() => direction = Some(Direction::Asc),
-                "desc" if direction.is_none() && nulls.is_none() => direction = Some(Direction::Desc),
-                "nullsfirst" if nulls.is_none() => nulls = Some(Nulls::First),
-                "nullslast" if nulls.is_none() => nulls = Some(Nulls::Last),
-                _ => {
-                    c.pos -= w.chars().count();
-                    return c.fail("\"asc\", \"desc\", \"nullsfirst\" or \"nullslast\"");
-                }
+            if direction.is_none() && nulls.is_none() && c.eat("asc") {
+                direction = Some(Direction::Asc);
+            } else if direction.is_none() && nulls.is_none() && c.eat("desc") {
+                direction = Some(Direction::Desc);
+            } else if nulls.is_none() && c.eat("nullsfirst") {
+                nulls = Some(Nulls::First);
+            } else if nulls.is_none() && c.eat("nullslast") {
+                nulls = Some(Nulls::Last);
+            } else {
+                return c.fail("\"asc\", \"desc\", \"nullsfirst\" or \"nullslast\"");
             }
         }
         terms.push(OrderTerm { relation, field, direction, nulls });
@@ -582,7 +599,7 @@ pub fn parse_order(input: &str) -> PResult<Vec<OrderTerm>> {
             continue;
         }
         if !c.at_end() {
-            return c.fail("\",\" or end of input");
+            return c.fail_quoted("\",\" or end of input", '\'');
         }
         return Ok(terms);
     }

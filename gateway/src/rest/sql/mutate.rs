@@ -118,7 +118,8 @@ fn insert_sql(
         String::new()
     } else {
         let list: Vec<String> = defaults.iter().map(|(n, d)| format!("{d} AS {n}")).collect();
-        format!(", LATERAL (SELECT {}) pgrst_defaults", list.join(", "))
+        // correlated with the element so volatile defaults (nextval) run once per element
+        format!(", LATERAL (SELECT {} WHERE pgrst_elem.value IS NOT NULL) pgrst_defaults", list.join(", "))
     };
     let mut sql = format!(
         "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
