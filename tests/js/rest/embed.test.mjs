@@ -222,6 +222,22 @@ describe('REST embedding', { skip }, () => {
     );
   });
 
+  test('embedding through a security_invoker view: relationships carry over, RLS still applies', async () => {
+    const res = await db.from('book_titles').select('id,authors(name)', { count: 'exact' }).in('id', [1, 6, 7]).order('id');
+    assert.deepEqual(result(res), {
+      data: [
+        { id: 1, authors: { name: 'Ursula K. Le Guin' } },
+        { id: 7, authors: null },
+      ],
+      error: null,
+      count: 2,
+      status: 200,
+      statusText: 'OK',
+    });
+    const reverse = await db.from('authors').select('id,book_titles(title)').eq('id', 3);
+    assert.deepEqual(reverse.data, [{ id: 3, book_titles: [{ title: 'Kindred' }] }]);
+  });
+
   test('filtering an embed that is not selected is 400 PGRST108', async () => {
     const res = await db.from('books').select('id').eq('chapters.no', 1);
     assert.equal(res.status, 400);

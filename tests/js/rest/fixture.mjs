@@ -106,6 +106,10 @@ grant usage on sequence public.todos_id_seq to authenticated;
 grant select, insert, update, delete on all tables in schema public to service_role;
 grant usage on all sequences in schema public to service_role;
 
+-- A view over books that runs with the caller's privileges (RLS applies); relationships carry through it.
+create view public.book_titles with (security_invoker = true) as select id, title, author_id from public.books;
+grant select on public.book_titles to anon, authenticated;
+
 -- RPC: scalar, setof, composite, void, overloads, a volatile writer, a slow one, a raising one.
 create function public.add_them(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.greet(name text) returns text language sql immutable as $$ select 'hello ' || name $$;

@@ -369,6 +369,21 @@ describe('REST reads', { skip }, () => {
       assert.equal(raw.text, 'id\n1');
     });
 
+    test('.csv() of no rows is a lone newline', async () => {
+      const raw = await gw.rest('/books?select=id&id=eq.99', { headers: { accept: 'text/csv' } });
+      assert.equal(raw.status, 200);
+      assert.equal(raw.text, '\n');
+    });
+
+    test('.stripNulls() drops null-valued keys', async () => {
+      const res = await books().select('id,price,meta,pages').in('id', [4, 5]).order('id').stripNulls();
+      assert.equal(res.error, null);
+      assert.deepEqual(res.data, [
+        { id: 4, pages: 272 },
+        { id: 5, price: 11, meta: { ratings: [] }, pages: 264 }, // json_strip_nulls is recursive
+      ]);
+    });
+
     test('an unsupported Accept is 406 PGRST107', async () => {
       const raw = await gw.rest('/books?select=id', { headers: { accept: 'text/html' } });
       assert.equal(raw.status, 406);

@@ -107,6 +107,19 @@ describe('REST writes', { skip }, () => {
       assert.equal(located.headers.get('preference-applied'), 'return=headers-only');
     });
 
+    test('?columns= limits the inserted keys; an unknown one is 400 PGRST204', async () => {
+      const raw = await gw.rest('/authors?columns=id,name', {
+        method: 'POST',
+        headers: { prefer: 'return=representation' },
+        body: [{ id: 26, name: 'Twenty-six', country: 'IGNORED' }],
+      });
+      assert.equal(raw.status, 201);
+      assert.deepEqual(raw.json, [{ id: 26, name: 'Twenty-six', country: null }]);
+      const bad = await gw.rest('/authors?columns=helicopter', { method: 'POST', body: [{ id: 27, name: 'x' }] });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(bad.json, pgError('PGRST204', "Could not find the 'helicopter' column of 'authors' in the schema cache"));
+    });
+
     test('count=exact on insert: Content-Range */N', async () => {
       const raw = await gw.rest('/authors', {
         method: 'POST',
