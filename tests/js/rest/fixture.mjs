@@ -64,6 +64,11 @@ create table public.secrets (
   id int primary key,
   value text
 );
+create table public."odd names" (
+  id int primary key,
+  "my col" text,
+  "ünïcode" text
+);
 create table public.slots (
   id int primary key,
   during int4range not null
@@ -87,6 +92,7 @@ insert into public.loans values (1, 1, 1, 2), (2, 3, 2, 3), (3, 5, 1, 3);
 insert into public.todos (task, done, priority, owner, note) values
   ('a1', false, 1, '${USER_A}', 'first'), ('a2', true, 2, '${USER_A}', null), ('b1', false, 1, '${USER_B}', 'other');
 insert into public.secrets values (1, 'launch code');
+insert into public."odd names" values (1, 'a b', 'ü'), (2, 'c,d', null);
 insert into public.slots values (1, '[1,5)'), (2, '[5,10)'), (3, '[10,20)');
 
 alter table public.books enable row level security;
@@ -98,7 +104,8 @@ create policy chapters_of_visible_books on public.chapters for select to anon, a
 create policy todos_own on public.todos for all to authenticated
   using (owner = auth.uid()) with check (owner = auth.uid());
 
-grant select on public.authors, public.books, public.chapters, public.loans, public.slots to anon, authenticated;
+grant select on public.authors, public.books, public.chapters, public.loans, public.slots, public."odd names"
+  to anon, authenticated;
 grant select (id, name) on public.members to anon, authenticated;
 grant insert, update, delete on public.authors to anon, authenticated;
 grant select, insert, update, delete on public.todos to authenticated;

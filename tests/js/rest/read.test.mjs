@@ -66,6 +66,24 @@ describe('REST reads', { skip }, () => {
       assert.deepEqual(data, [{ id: 3, series: 'Discworld', first: 4, ratings: [4, 4] }]);
     });
 
+    test('names with spaces, punctuation and non-ASCII letters: in the path, select, filters and order', async () => {
+      const res = await db.from('odd names').select('id, "my col", ünïcode').order('my col', { ascending: false });
+      assert.deepEqual(result(res), {
+        data: [
+          { id: 2, 'my col': 'c,d', ünïcode: null },
+          { id: 1, 'my col': 'a b', ünïcode: 'ü' },
+        ],
+        error: null,
+        count: null,
+        status: 200,
+        statusText: 'OK',
+      });
+      const filtered = await db.from('odd names').select('id').eq('my col', 'a b');
+      assert.deepEqual(filtered.data, [{ id: 1 }]);
+      const quoted = await db.from('odd names').select('id').in('my col', ['c,d']);
+      assert.deepEqual(quoted.data, [{ id: 2 }]);
+    });
+
     test('filter on a JSON path', async () => {
       const { data } = await books().select('id').eq('meta->>series', 'Discworld');
       assert.deepEqual(data, [{ id: 3 }]);

@@ -6,7 +6,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT, generateKeyPair } from 'jose';
-import { skipUnless, startRest, pgError, USER_A } from './fixture.mjs';
+import { skipUnless, startRest, pgError, USER_A, USER_B } from './fixture.mjs';
 
 const skip = skipUnless('security');
 
@@ -185,6 +185,16 @@ describe('REST security', { skip }, () => {
         { id: 2, name: 'Bob' },
         { id: 3, name: 'Cy' },
       ]);
+    });
+
+    test('owner-only rows: each user sees its own; asking for another user\'s row by key gives []', async () => {
+      const a = await gw.rest('/todos?select=task&order=task', { bearer: await gw.token({ sub: USER_A }) });
+      assert.deepEqual(a.json, [{ task: 'a1' }, { task: 'a2' }]);
+      const b = await gw.rest('/todos?select=task&order=task', { bearer: await gw.token({ sub: USER_B }) });
+      assert.deepEqual(b.json, [{ task: 'b1' }]);
+      const idor = await gw.rest('/todos?select=task&task=eq.b1', { bearer: await gw.token({ sub: USER_A }) });
+      assert.equal(idor.status, 200);
+      assert.deepEqual(idor.json, []);
     });
 
     test('RLS hides rows even when asked for by key; service_role bypasses RLS', async () => {
