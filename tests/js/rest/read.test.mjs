@@ -409,6 +409,32 @@ describe('REST reads', { skip }, () => {
     });
   });
 
+  describe('CORS for browsers (PostgREST Cors.hs)', () => {
+    const list = (v) => (v ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+
+    test('a cross-origin read is allowed and exposes Content-Range (else count is null in browsers)', async () => {
+      const res = await gw.rest('/books?select=id&limit=1', { headers: { origin: 'https://app.example', prefer: 'count=exact' } });
+      assert.equal(res.status, 206);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      assert.ok(list(res.headers.get('access-control-expose-headers')).includes('content-range'));
+    });
+
+    test('a preflight allows the methods and echoes the requested headers', async () => {
+      const asked = 'apikey, authorization, x-client-info, content-type, accept-profile, content-profile, prefer, x-retry-count';
+      const res = await fetch(`${gw.url}/rest/v1/books`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': asked },
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      const methods = list(res.headers.get('access-control-allow-methods'));
+      for (const m of ['get', 'post', 'patch', 'put', 'delete', 'options']) assert.ok(methods.includes(m), m);
+      const allowed = list(res.headers.get('access-control-allow-headers'));
+      for (const h of list(asked)) assert.ok(allowed.includes(h), h);
+      assert.equal(res.headers.get('access-control-max-age'), '86400');
+    });
+  });
+
   describe('schema profiles', () => {
     test('Accept-Profile selects an exposed schema and is echoed as Content-Profile', async () => {
       const res = await db.schema('stock').from('items').select('id,name,qty').order('id');
