@@ -66,6 +66,10 @@ pub enum Error {
     PayloadTooLarge,
     /// An error raised by PostgreSQL; `authenticated` decides 401 vs 403 for 42501.
     Db { code: String, message: String, details: Option<String>, hint: Option<String>, authenticated: bool },
+    /// `RAISE SQLSTATE 'PGRST'`: the function chose the status, headers and body.
+    Custom { status: u16, body: Value, headers: Vec<(String, String)> },
+    /// PGRST121: a `RAISE SQLSTATE 'PGRST'` whose message or detail is not the expected JSON.
+    CustomUnparsable,
     /// PGRSTX00: anything unexpected (logged, never shown).
     Internal(String),
 }
@@ -243,6 +247,20 @@ impl Error {
                 details.clone().map(Value::String).unwrap_or(Value::Null),
                 hint.clone().map(Value::String).unwrap_or(Value::Null),
             ),
+            Custom { status, body, .. } => (
+                StatusCode::from_u16(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                body["code"].as_str().unwrap_or("").to_string(),
+                body["message"].as_str().unwrap_or("").to_string(),
+                body.get("details").cloned().unwrap_or(Value::Null),
+                body.get("hint").cloned().unwrap_or(Value::Null),
+            ),
+            CustomUnparsable => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "PGRST121".into(),
+                "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error".into(),
+                n.clone(),
+                n,
+            ),
             Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "PGRSTX00".into(),
@@ -258,8 +276,17 @@ impl Error {
         self.parts().0
     }
 
-    /// The `{code,details,hint,message}` body.
+    /// The `{code,details,hint,message}` body (a custom error's body as raised).
     pub fn body(&self) -> Value {
+        if let Error::Custom { body, .. } = self {
+            let mut b = body.clone();
+            if let Value::Object(o) = &mut b {
+                for k in ["code", "details", "hint", "message"] {
+                    o.entry(k).or_insert(Value::Null);
+                }
+            }
+            return b;
+        }
         let (_, code, message, details, hint) = self.parts();
         json!({ "code": code, "details": details, "hint": hint, "message": message })
     }
@@ -267,6 +294,7 @@ impl Error {
     /// Converts a driver error: server errors keep their SQLSTATE and texts, the rest is a connection error.
     pub fn from_pg(e: &tokio_postgres::Error, authenticated: bool) -> Self {
         match e.as_db_error() {
+            Some(db) if db.code().code() == "PGRST" => custom_error(db.message(), db.detail()),
             Some(db) => Error::Db {
                 code: db.code().code().to_string(),
                 message: db.message().to_string(),
@@ -278,6 +306,24 @@ impl Error {
             None => Error::Internal(e.to_string()),
         }
     }
+}
+
+/// `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…,"details":…,"hint":…}',
+/// detail = '{"status":402,"headers":{"X-A":"b"}}'` → that exact response.
+fn custom_error(message: &str, detail: Option<&str>) -> Error {
+    let Ok(body @ Value::Object(_)) = serde_json::from_str::<Value>(message) else { return Error::CustomUnparsable };
+    let Some(Ok(Value::Object(detail))) = detail.map(serde_json::from_str::<Value>) else {
+        return Error::CustomUnparsable;
+    };
+    let Some(status) = detail.get("status").and_then(Value::as_u64).and_then(|s| u16::try_from(s).ok()) else {
+        return Error::CustomUnparsable;
+    };
+    let headers = detail
+        .get("headers")
+        .and_then(Value::as_object)
+        .map(|h| h.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string()))).collect())
+        .unwrap_or_default();
+    Error::Custom { status, body, headers }
 }
 
 /// SQLSTATE → HTTP status, as PostgREST's `pgErrorStatus` (postgrest.md §14.2).
@@ -338,6 +384,13 @@ impl IntoResponse for Error {
         if let Ok(v) = HeaderValue::from_str(&format!("PostgREST; error={code}")) {
             h.insert("proxy-status", v);
         }
+        if let Error::Custom { headers, .. } = &self {
+            for (k, v) in headers {
+                if let (Ok(k), Ok(v)) = (axum::http::HeaderName::from_bytes(k.as_bytes()), HeaderValue::from_str(v)) {
+                    h.insert(k, v);
+                }
+            }
+        }
         match &self {
             Error::PoolTimeout => {
                 h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -377,6 +430,17 @@ mod tests {
         assert_eq!(pg_error_status("PT402", "", true), 402);
         assert_eq!(pg_error_status("22P02", "", true), 400);
         assert_eq!(pg_error_status("21000", "DELETE requires a WHERE clause", true), 400);
+    }
+
+    #[test]
+    fn raised_pgrst_errors_control_the_response() {
+        let e = custom_error(
+            r#"{"code":"123","message":"Payment required"}"#,
+            Some(r#"{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}"#),
+        );
+        assert_eq!(e.status(), 402);
+        assert_eq!(e.body(), json!({"code":"123","details":null,"hint":null,"message":"Payment required"}));
+        assert_eq!(custom_error("not json", None), Error::CustomUnparsable);
     }
 
     #[test]

@@ -75,6 +75,12 @@ begin
   perform set_config('response.status', '202', true);
   return 1;
 end $$;
+create function public.pay() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = '{"code":"123","message":"Payment Required","details":"Quota exceeded","hint":"Upgrade your plan"}',
+    detail = '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}';
+end $$;
 grant execute on all functions in schema public to anon, authenticated;
 
 insert into public.users values
