@@ -4,10 +4,10 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
-mod rest_fixtures;
-mod rest_read;
-mod smoke;
 mod rest_embed;
-mod rest_write;
-mod rest_rpc;
+mod rest_fixtures;
 mod rest_pool;
+mod rest_read;
+mod rest_rpc;
+mod rest_write;
+mod smoke;
