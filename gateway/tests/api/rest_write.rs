@@ -321,3 +321,24 @@ async fn body_limit_is_413() {
     let res = app.rest(Method::POST, "/channels").json(&big).send().await.unwrap();
     assert_eq!(res.status(), 413);
 }
+
+#[tokio::test]
+async fn insert_only_tables_accept_minimal_inserts_and_never_read_back() {
+    let app = rest_app().await;
+    let res = app.rest(Method::POST, "/enquiries").json(&json!({"message":"hello"})).send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!(status, 201, "{body}");
+    let res = app
+        .rest(Method::POST, "/enquiries")
+        .header("prefer", "return=representation")
+        .json(&json!({"message":"again"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("42501")), "{body}");
+    let (status, _, body) = parts(app.rest(Method::GET, "/enquiries").send().await.unwrap()).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("42501")));
+    let n: i64 = app.admin_client().await.query_one("select count(*) from enquiries", &[]).await.unwrap().get(0);
+    assert_eq!(n, 1);
+}
