@@ -61,6 +61,7 @@ fn options_response() -> Response {
     res
 }
 
+/// The pipeline: identify → read body → parse → plan → SQL → execute → respond.
 async fn answer(
     state: AppState,
     resource: Resource,
@@ -89,42 +90,93 @@ async fn answer(
         role: &identity.role,
     };
     let plan = plan::plan(&req, &cache, &ctx)?;
+    let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
-    let tx_settings = request_settings(&state, &identity, &req, &uri, &headers, &cache);
-    let body_text = String::from_utf8_lossy(&req.body).into_owned();
-    let headers_only = req.prefs.return_ == Some(Return::HeadersOnly);
-    let (stmt, read_only, kind, offset, representation) = match &plan {
-        Plan::Read(p) => (sql::read_statement(&cache, p, &req.media), true, Kind::Read, p.root.range.offset, true),
+    let tx = request_settings(&state, &identity, &req, &uri, &headers, &cache);
+    if let MediaType::Plan { json, options, .. } = &req.media {
+        let explain = sql::explain(&built.stmt, *json, options);
+        let rollback: Decide = Box::new(|_| Ok(false));
+        let (rows, _) =
+            execute::run(state.pool.clone(), tx, built.read_only, explain, None, authenticated, rollback).await?;
+        return plan_response(&rows, &req.media, *json);
+    }
+    let (decide, tx_applied) = decider(&req, built.kind, rest.settings.tx_end);
+    let planned = match &plan {
+        Plan::Read(p) => sql::planned_count_statement(&cache, p),
+        _ => None,
+    };
+    let (rows, plan_rows) =
+        execute::run(state.pool.clone(), tx, built.read_only, built.stmt, planned, authenticated, decide).await?;
+    let mut outcome = Outcome::from_rows(&rows)?;
+    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
+        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+    }
+    let location = match &plan {
+        Plan::Mutate(p) if req.prefs.return_ == Some(Return::HeadersOnly) => {
+            location(&p.table.name.name, &outcome.body)
+        }
+        _ => None,
+    };
+    let shape = Shape {
+        kind: built.kind,
+        head: method == Method::HEAD,
+        media: &req.media,
+        prefs: &req.prefs,
+        offset: built.offset,
+        profile: req.schema_negotiated.then_some(req.schema.as_str()),
+        representation: built.representation,
+        location,
+        tx_applied,
+    };
+    response::build(outcome, &shape)
+}
+
+/// A plan's statement and how its result becomes a response.
+struct Built {
+    stmt: sql::fragment::Statement,
+    read_only: bool,
+    kind: Kind,
+    offset: i64,
+    representation: bool,
+}
+
+fn build_statement(plan: &Plan, cache: &super::schema_cache::SchemaCache, req: &ApiRequest) -> Built {
+    let body = String::from_utf8_lossy(&req.body);
+    match plan {
+        Plan::Read(p) => Built {
+            stmt: sql::read_statement(cache, p, &req.media),
+            read_only: true,
+            kind: Kind::Read,
+            offset: p.root.range.offset,
+            representation: true,
+        },
         Plan::Mutate(p) => {
             let kind = match p.kind {
                 MutateKind::Insert { .. } => Kind::Insert { merge: plan::mutate::is_merge(p) },
                 MutateKind::Update { .. } => Kind::Update,
                 MutateKind::Delete => Kind::Delete,
             };
-            let stmt = sql::mutate::mutate_statement(&cache, p, &req.media, &body_text, headers_only);
-            (stmt, false, kind, 0, p.representation)
+            let headers_only = req.prefs.return_ == Some(Return::HeadersOnly);
+            let stmt = sql::mutate::mutate_statement(cache, p, &req.media, &body, headers_only);
+            Built { stmt, read_only: false, kind, offset: 0, representation: p.representation }
         }
         Plan::Call(p) => {
             let void = matches!(p.routine.returns, super::schema_cache::ReturnShape::Scalar { void: true, .. });
-            let stmt = sql::call::call_statement(&cache, p, &req.media, &body_text);
-            (stmt, p.read_only, Kind::Call { void }, p.read.range.offset, true)
+            Built {
+                stmt: sql::call::call_statement(cache, p, &req.media, &body),
+                read_only: p.read_only,
+                kind: Kind::Call { void },
+                offset: p.read.range.offset,
+                representation: true,
+            }
         }
-    };
-    if let MediaType::Plan { json, options, .. } = &req.media {
-        let explain = sql::explain(&stmt, *json, options);
-        let (rows, _) = execute::run(
-            state.pool.clone(),
-            tx_settings,
-            read_only,
-            explain,
-            None,
-            authenticated,
-            Box::new(|_| Ok(false)),
-        )
-        .await?;
-        return plan_response(&rows, &req.media, *json);
     }
-    let (commit, tx_applied) = commit_preference(&req, rest.settings.tx_end);
+}
+
+/// How the transaction ends once the result is known: singular and max-affected violations roll back with an
+/// error; otherwise commit unless `tx=rollback` is honoured. Also whether the `tx` preference was honoured.
+fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool) {
+    let (commit, tx_applied) = commit_preference(req, tx_end);
     let singular = req.media.is_singular();
     let max_affected = req.prefs.max_affected.filter(|_| req.prefs.is_strict() && !matches!(kind, Kind::Read));
     let decide: Decide = Box::new(move |rows| {
@@ -132,40 +184,12 @@ async fn answer(
         if singular && outcome.page_total != 1 {
             return Err(Error::Singular(outcome.page_total));
         }
-        if let Some(max) = max_affected {
-            if outcome.page_total > max {
-                return Err(Error::MaxAffected(outcome.page_total));
-            }
+        if max_affected.is_some_and(|max| outcome.page_total > max) {
+            return Err(Error::MaxAffected(outcome.page_total));
         }
         Ok(commit)
     });
-    let planned = match &plan {
-        Plan::Read(p) => sql::planned_count_statement(&cache, p),
-        _ => None,
-    };
-    let (rows, plan_rows) =
-        execute::run(state.pool.clone(), tx_settings, read_only, stmt, planned, authenticated, decide).await?;
-    let mut outcome = Outcome::from_rows(&rows)?;
-    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
-        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
-    }
-    let location = match (&plan, headers_only) {
-        (Plan::Mutate(p), true) => location(&p.table.name.name, &outcome.body),
-        _ => None,
-    };
-    let profile = req.schema_negotiated.then_some(req.schema.as_str());
-    let shape = Shape {
-        kind,
-        head: method == Method::HEAD,
-        media: &req.media,
-        prefs: &req.prefs,
-        offset,
-        profile,
-        representation,
-        location,
-        tx_applied,
-    };
-    response::build(outcome, &shape)
+    (decide, tx_applied)
 }
 
 /// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
