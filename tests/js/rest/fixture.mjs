@@ -69,6 +69,10 @@ create table public."odd names" (
   "my col" text,
   "ünïcode" text
 );
+create table public.inbox (
+  id int primary key,
+  msg text not null
+);
 create table public.slots (
   id int primary key,
   during int4range not null
@@ -103,6 +107,11 @@ create policy chapters_of_visible_books on public.chapters for select to anon, a
   using (exists (select 1 from public.books b where b.id = book_id));
 create policy todos_own on public.todos for all to authenticated
   using (owner = auth.uid()) with check (owner = auth.uid());
+
+-- Write-only for anon (the "anyone may send, nobody may read back" pattern): INSERT policy, no SELECT policy.
+alter table public.inbox enable row level security;
+create policy inbox_send on public.inbox for insert to anon, authenticated with check (length(msg) > 0);
+grant select, insert on public.inbox to anon, authenticated;
 
 grant select on public.authors, public.books, public.chapters, public.loans, public.slots, public."odd names"
   to anon, authenticated;

@@ -279,6 +279,19 @@ describe('REST writes', { skip }, () => {
       assert.deepEqual(res.error, pgError('42501', 'new row violates row-level security policy for table "todos"'));
     });
 
+    test('write-only table (INSERT policy, no SELECT policy): insert is 201, asking for the row back is 42501 and keeps nothing', async () => {
+      const sent = await anon.from('inbox').insert({ id: 1, msg: 'hello' });
+      assert.deepEqual(result(sent), { data: null, error: null, count: null, status: 201, statusText: 'Created' });
+      const readBack = await anon.from('inbox').insert({ id: 2, msg: 'peek' }).select();
+      assert.equal(readBack.status, 401);
+      assert.deepEqual(readBack.error, pgError('42501', 'new row violates row-level security policy for table "inbox"'));
+      assert.deepEqual((await anon.from('inbox').select('*')).data, []);
+      assert.equal(gw.sql('select string_agg(msg, \',\' order by id) from public.inbox'), 'hello');
+      const empty = await anon.from('inbox').insert({ id: 3, msg: '' });
+      assert.equal(empty.status, 401);
+      assert.deepEqual(empty.error, pgError('42501', 'new row violates row-level security policy for table "inbox"'));
+    });
+
     test('no table privilege: 401 42501 for anon', async () => {
       const res = await anon.from('todos').insert({ task: 'anon' });
       assert.equal(res.status, 401);
