@@ -231,6 +231,34 @@ describe('REST writes', { skip }, () => {
       assert.deepEqual(authorsInDb('id = 30'), [{ id: 30, name: 'Thirty', country: null }]);
     });
 
+    test('bulk upsert: merge returns every row (201 when any was inserted); ignore returns only the new ones', async () => {
+      const merged = await anon
+        .from('authors')
+        .upsert([
+          { id: 2, name: 'Sir Terry Pratchett' },
+          { id: 31, name: 'Thirty-one' },
+        ])
+        .select('id,name');
+      assert.equal(merged.status, 201);
+      assert.deepEqual(merged.data, [
+        { id: 2, name: 'Sir Terry Pratchett' },
+        { id: 31, name: 'Thirty-one' },
+      ]);
+      const ignored = await anon
+        .from('authors')
+        .upsert(
+          [
+            { id: 2, name: 'ignored' },
+            { id: 32, name: 'Thirty-two' },
+          ],
+          { ignoreDuplicates: true },
+        )
+        .select('id,name');
+      assert.equal(ignored.status, 201);
+      assert.deepEqual(ignored.data, [{ id: 32, name: 'Thirty-two' }]);
+      assert.deepEqual(authorsInDb('id = 2'), [{ id: 2, name: 'Sir Terry Pratchett', country: 'UK' }]);
+    });
+
     test('on_conflict names the conflict target', async () => {
       const res = await anon.from('authors').upsert({ id: 30, name: 'Thirty again' }, { onConflict: 'id' }).select('name');
       assert.equal(res.status, 200);
@@ -257,6 +285,17 @@ describe('REST writes', { skip }, () => {
     test('update with select returns the new rows', async () => {
       const res = await anon.from('authors').update({ country: 'DE' }).eq('id', 12).select('id,country');
       assert.deepEqual(result(res), { data: [{ id: 12, country: 'DE' }], error: null, count: null, status: 200, statusText: 'OK' });
+    });
+
+    test('the representation of a write can embed related rows', async () => {
+      const res = await anon.from('authors').update({ country: 'US' }).eq('id', 3).select('id,country,books(id,title)');
+      assert.deepEqual(result(res), {
+        data: [{ id: 3, country: 'US', books: [{ id: 5, title: 'Kindred' }] }],
+        error: null,
+        count: null,
+        status: 200,
+        statusText: 'OK',
+      });
     });
 
     test('update matching nothing: 204 and */*', async () => {
