@@ -127,6 +127,7 @@ async fn answer(
         representation: built.representation,
         location,
         tx_applied,
+        timezone: applied_timezone(&req, &cache),
     };
     response::build(outcome, &shape)
 }
@@ -253,6 +254,11 @@ fn plan_response(rows: &[tokio_postgres::Row], media: &MediaType, json: bool) ->
     Ok(res)
 }
 
+/// `Prefer: timezone=…` when PostgreSQL knows the zone (otherwise ignored, as PostgREST does).
+fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::SchemaCache) -> Option<&'a str> {
+    req.prefs.timezone.as_deref().filter(|tz| cache.timezones.contains(*tz))
+}
+
 /// What the preamble tells SQL about this request.
 fn request_settings(
     state: &AppState,
@@ -292,6 +298,12 @@ fn request_settings(
         headers_json: Value::Object(header_map).to_string(),
         cookies_json: Value::Object(cookies).to_string(),
         search_path: search_path.join(", "),
-        role_settings: cache.role_settings.get(&identity.role).cloned().unwrap_or_default(),
+        role_settings: {
+            let mut settings = cache.role_settings.get(&identity.role).cloned().unwrap_or_default();
+            if let Some(tz) = applied_timezone(req, cache) {
+                settings.push(("timezone".into(), tz.to_string()));
+            }
+            settings
+        },
     }
 }

@@ -52,7 +52,7 @@ impl RestState {
     }
 }
 
-/// `/rest/v1` routes with CORS for browsers (request headers mirrored, counts and profiles exposed).
+/// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/rpc/{function}", any(handler::routine))
@@ -92,7 +92,8 @@ fn cors() -> CorsLayer {
         "proxy-status",
     ];
     CorsLayer::new()
-        .allow_origin(AllowOrigin::mirror_request())
+        // PostgREST without configured origins answers `*` (credentials are bearer tokens, never cookies)
+        .allow_origin(AllowOrigin::any())
         .allow_methods([
             Method::GET,
             Method::HEAD,

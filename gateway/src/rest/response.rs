@@ -59,6 +59,8 @@ pub struct Shape<'a> {
     pub location: Option<String>,
     /// Whether the `tx` preference was honoured.
     pub tx_applied: bool,
+    /// The `timezone` preference, when applied.
+    pub timezone: Option<&'a str>,
 }
 
 /// `Preference-Applied` for what was honoured.
@@ -100,6 +102,9 @@ fn applied(shape: &Shape) -> Vec<String> {
         if let Some(t) = p.tx {
             out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
         }
+    }
+    if let Some(tz) = shape.timezone {
+        out.push(format!("timezone={tz}"));
     }
     if p.strict == Some(false) {
         out.push("handling=lenient".into());

@@ -260,7 +260,7 @@ async fn cors_preflight_and_exposed_headers() {
         .await
         .unwrap();
     assert!(res.status().is_success());
-    assert_eq!(res.headers()["access-control-allow-origin"], "http://localhost:5173");
+    assert_eq!(res.headers()["access-control-allow-origin"], "*");
     let allowed = res.headers()["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(allowed.contains("apikey") && allowed.contains("prefer"), "{allowed}");
 
@@ -291,4 +291,27 @@ async fn schema_reloads_after_ddl() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("schema cache never reloaded (last status {last})");
+}
+
+#[tokio::test]
+async fn timezone_preference_applies_known_zones() {
+    let app = rest_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create function public.tz() returns text language sql stable as $$ select current_setting('timezone') $$;
+             grant execute on function public.tz() to anon;",
+        )
+        .await
+        .unwrap();
+    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    let res = app.rest(Method::GET, "/rpc/tz").header("prefer", "timezone=Asia/Tokyo").send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!("Asia/Tokyo")));
+    assert_eq!(headers["preference-applied"], "timezone=Asia/Tokyo");
+    let res = app.rest(Method::GET, "/rpc/tz").header("prefer", "timezone=Mars/Olympus").send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 200);
+    assert_ne!(body, json!("Mars/Olympus"));
+    assert!(!headers.contains_key("preference-applied"));
 }

@@ -174,7 +174,9 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
     let has_postgis =
         client.query_one("select exists(select 1 from pg_extension where extname = 'postgis')", &[]).await?.get(0);
     let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
-    Ok(SchemaCache { tables, relationships, routines, role_settings, has_postgis, roles: all_roles })
+    let timezones =
+        client.query("select name::text from pg_timezone_names", &[]).await?.iter().map(|r| r.get(0)).collect();
+    Ok(SchemaCache { tables, relationships, routines, role_settings, has_postgis, roles: all_roles, timezones })
 }
 
 /// Keeps a view column's mapping only when it is unique (a view over a join may expose `id` from two tables).

@@ -153,6 +153,8 @@ pub struct SchemaCache {
     pub has_postgis: bool,
     /// Every role of the cluster (a token naming an unknown role gets PostgreSQL's 22023 text).
     pub roles: std::collections::HashSet<String>,
+    /// `pg_timezone_names`, for `Prefer: timezone=…`.
+    pub timezones: std::collections::HashSet<String>,
 }
 
 impl SchemaCache {

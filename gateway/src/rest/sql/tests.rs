@@ -62,6 +62,7 @@ fn cache() -> SchemaCache {
         role_settings: HashMap::new(),
         has_postgis: false,
         roles: Default::default(),
+        timezones: Default::default(),
     }
 }
 
