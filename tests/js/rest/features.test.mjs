@@ -203,3 +203,41 @@ describe('REST with a one-connection pool (security.md D3)', { skip }, () => {
     assert.deepEqual(after.json, [{ id: 1 }]);
   });
 });
+
+describe('REST after DDL (schema reload, security.md D7)', { skip }, () => {
+  let gw;
+  before(async () => {
+    gw = await startRest();
+  });
+  after(async () => gw?.stop());
+
+  /** Repeats a request until `done(res)` or 15 s pass; returns the last response. Not a speed assertion. */
+  async function eventually(request, done) {
+    const deadline = Date.now() + 15000;
+    let res;
+    do {
+      res = await request();
+      if (done(res)) return res;
+      await new Promise((r) => setTimeout(r, 200));
+    } while (Date.now() < deadline);
+    return res;
+  }
+
+  test('a new column and a new table become reachable without a restart; cached statements do not break', async () => {
+    const before = await gw.rest('/books?select=*&id=eq.1');
+    assert.equal(before.status, 200);
+    gw.sql("alter table public.books add column isbn text default 'n/a'");
+    gw.sql('create table public.shelves (id int primary key, label text); grant select on public.shelves to anon');
+    gw.sql("insert into public.shelves values (1, 'top')");
+    const star = await eventually(
+      () => gw.rest('/books?select=*&id=eq.1'),
+      (r) => r.status === 200 && r.json?.[0]?.isbn !== undefined,
+    );
+    assert.equal(star.status, 200, star.text);
+    assert.equal(star.json[0].isbn, 'n/a');
+    const named = await eventually(() => gw.rest('/books?select=id,isbn&id=eq.2'), (r) => r.status === 200);
+    assert.deepEqual(named.json, [{ id: 2, isbn: 'n/a' }]);
+    const table = await eventually(() => gw.rest('/shelves?select=*'), (r) => r.status === 200);
+    assert.deepEqual(table.json, [{ id: 1, label: 'top' }]);
+  });
+});
