@@ -22,6 +22,12 @@ pub enum Error {
     InvalidBody(String),
     /// PGRST103: the requested range cannot be satisfied (details).
     Range(String),
+    /// PGRST105: PUT filters must be exactly the primary key with `eq`.
+    PutFilters,
+    /// PGRST114: PUT with limit/offset.
+    PutRange,
+    /// PGRST115: PUT body primary key differs from the URL's.
+    PutMismatch,
     /// PGRST106: a profile outside the exposed schemas.
     InvalidSchema { schema: String, exposed: Vec<String> },
     /// PGRST107: no acceptable media type.
@@ -101,6 +107,27 @@ impl Error {
             Range(d) => {
                 (StatusCode::RANGE_NOT_SATISFIABLE, "PGRST103".into(), "Requested range not satisfiable".into(), s(d), n)
             }
+            PutFilters => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "PGRST105".into(),
+                "Filters must include all and only primary key columns with 'eq' operators".into(),
+                n.clone(),
+                n,
+            ),
+            PutRange => (
+                StatusCode::BAD_REQUEST,
+                "PGRST114".into(),
+                "limit/offset querystring parameters are not allowed for PUT".into(),
+                n.clone(),
+                n,
+            ),
+            PutMismatch => (
+                StatusCode::BAD_REQUEST,
+                "PGRST115".into(),
+                "Payload values do not match URL in primary key column(s)".into(),
+                n.clone(),
+                n,
+            ),
             InvalidSchema { schema, exposed } => (
                 StatusCode::NOT_ACCEPTABLE,
                 "PGRST106".into(),
