@@ -50,6 +50,8 @@ pub enum Error {
     MaxAffected(i64),
     /// PGRST125: the path is not a relation or a function.
     InvalidPath,
+    /// PGRST126: the root endpoint (OpenAPI) is not served.
+    RootDisabled,
     /// PGRST127: a feature the gateway does not implement (details).
     NotImplemented(String),
     /// PGRST128: max-affected on a function that does not return a set.
@@ -196,6 +198,9 @@ impl Error {
             ),
             InvalidPath => {
                 (StatusCode::NOT_FOUND, "PGRST125".into(), "Invalid path specified in request URL".into(), n.clone(), n)
+            }
+            RootDisabled => {
+                (StatusCode::NOT_FOUND, "PGRST126".into(), "Root endpoint metadata is disabled".into(), n.clone(), n)
             }
             NotImplemented(d) => (StatusCode::BAD_REQUEST, "PGRST127".into(), "Feature not implemented".into(), s(d), n),
             MaxAffectedRpc => (

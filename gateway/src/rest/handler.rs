@@ -47,7 +47,7 @@ pub async fn root(method: Method) -> Response {
     if method == Method::OPTIONS {
         return options_response();
     }
-    Error::NotImplemented("The root endpoint (OpenAPI) is not available".into()).into_response()
+    Error::RootDisabled.into_response()
 }
 
 pub async fn invalid_path() -> Response {

@@ -315,3 +315,68 @@ async fn timezone_preference_applies_known_zones() {
     assert_ne!(body, json!("Mars/Olympus"));
     assert!(!headers.contains_key("preference-applied"));
 }
+
+#[tokio::test]
+async fn hostile_query_strings_never_cause_server_errors() {
+    let app = rest_app().await;
+    let paths = [
+        "/users?select=",
+        "/users?select=*,*",
+        "/users?select=username::",
+        "/users?select=username::text)%20--",
+        "/users?select=messages(*,messages(*,messages(*)))",
+        "/users?select=a:b:c",
+        "/users?select=data->",
+        "/users?select=data->>%27x",
+        "/users?select=%22unterminated",
+        "/users?select=...",
+        "/users?select=count().sum()",
+        "/users?order=",
+        "/users?order=username.desc.desc",
+        "/users?order=messages(id",
+        "/users?limit=abc",
+        "/users?offset=-5",
+        "/users?limit=99999999999999999999",
+        "/users?or=",
+        "/users?or=(",
+        "/users?or=(a.eq.1,",
+        "/users?and=(or(and(or(x.eq.1))))",
+        "/users?username=in.",
+        "/users?username=in.(%22a)",
+        "/users?username=is.",
+        "/users?username=fts(%27english).x",
+        "/users?username=eq",
+        "/users?username=not.",
+        "/users?username=like(any).x",
+        "/users?data->a->=eq.1",
+        "/users?..=eq.1",
+        "/users?a.b.c.d=eq.1",
+        "/users?select=username&username=eq.%00",
+        "/users?tags=cs.%7Bunclosed",
+        "/users?age_range=ov.not-a-range",
+        "/users?columns=%22x",
+        "/users?on_conflict=,",
+        "/rpc/add_them?a=not-a-number",
+        "/rpc/add_them?a=1&a=2",
+        "/rpc/numbers?n=-1&limit=-1",
+        "/%00",
+        "/users%2Fmessages",
+    ];
+    for p in paths {
+        let res = app.rest(Method::GET, p).send().await.unwrap();
+        let status = res.status().as_u16();
+        let body = res.text().await.unwrap();
+        assert!(status < 500, "{p} → {status} {body}");
+    }
+    for body in ["", "null", "[", "[1,2]", "\"x\"", "{\"slug\":{\"nested\":true}}", "[{}]", "{}"] {
+        let res = app
+            .rest(Method::POST, "/channels")
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        assert!(status < 500, "POST {body} → {status} {}", res.text().await.unwrap());
+    }
+}
