@@ -2,7 +2,7 @@
 //! database (bad token, bad query, unknown table) never take a pooled connection.
 
 use super::error::Error;
-use super::execute::{self, Decide};
+use super::execute::{self, Decide, TxJob};
 use super::plan::{self, MutateKind, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
 use super::request::preferences::{Return, Tx};
@@ -96,8 +96,10 @@ async fn answer(
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&built.stmt, *json, options);
         let rollback: Decide = Box::new(|_| Ok(false));
-        let (rows, _) =
-            execute::run(state.pool.clone(), tx, built.read_only, explain, None, authenticated, rollback).await?;
+        let pre_request = rest.settings.pre_request_sql();
+        let job =
+            TxJob { settings: tx, read_only: built.read_only, pre_request, stmt: explain, extra: None, authenticated };
+        let (rows, _) = execute::run(state.pool.clone(), job, rollback).await?;
         return plan_response(&rows, &req.media, *json);
     }
     let (decide, tx_applied) = decider(&req, built.kind, rest.settings.tx_end);
@@ -105,8 +107,15 @@ async fn answer(
         Plan::Read(p) => sql::planned_count_statement(&cache, p),
         _ => None,
     };
-    let (rows, plan_rows) =
-        execute::run(state.pool.clone(), tx, built.read_only, built.stmt, planned, authenticated, decide).await?;
+    let job = TxJob {
+        settings: tx,
+        read_only: built.read_only,
+        pre_request: rest.settings.pre_request_sql(),
+        stmt: built.stmt,
+        extra: planned,
+        authenticated,
+    };
+    let (rows, plan_rows) = execute::run(state.pool.clone(), job, decide).await?;
     let mut outcome = Outcome::from_rows(&rows)?;
     if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
         outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();

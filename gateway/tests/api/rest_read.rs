@@ -380,3 +380,26 @@ async fn hostile_query_strings_never_cause_server_errors() {
         assert!(status < 500, "POST {body} → {status} {}", res.text().await.unwrap());
     }
 }
+
+#[tokio::test]
+async fn pre_request_function_runs_before_every_statement() {
+    let app = rest_app_with(&[("PGRST_DB_PRE_REQUEST", "public.check_request")]).await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            r#"create function public.check_request() returns void language plpgsql as $$
+               begin
+                 if current_setting('request.headers', true)::json->>'x-blocked' = 'yes' then
+                   raise sqlstate 'PGRST' using message = '{"code":"BLK","message":"blocked"}', detail = '{"status":403}';
+                 end if;
+               end $$;
+               grant execute on function public.check_request() to anon;"#,
+        )
+        .await
+        .unwrap();
+    let (status, _, _) = parts(app.rest(Method::GET, "/users?select=username").send().await.unwrap()).await;
+    assert_eq!(status, 200);
+    let res = app.rest(Method::GET, "/users?select=username").header("x-blocked", "yes").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (403, json!({"code":"BLK","details":null,"hint":null,"message":"blocked"})));
+}
