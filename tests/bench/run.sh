@@ -147,13 +147,17 @@ gate[get_one_again]=${gate[get_one]}
 [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.lua
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
-# pgbench: the same client count, one thread, prepared statements, the pipelined transaction.
-pgb_out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
-  -U authenticator -f "$bench/get_one.pgbench" "$db" 2>&1) || true
-echo "$pgb_out" > "$tmp/pgbench.txt"
-tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$pgb_out")
-pgb_lat=$(awk '/^latency average/ {print $4 " " $5}' <<<"$pgb_out")
-[ -n "$tps" ] || echo "pgbench failed: $(tail -n 3 <<<"$pgb_out")" >&2
+# pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
+pgb_runs=()
+for _ in 1 2 3; do
+  pgb_out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
+    -U authenticator -f "$bench/get_one.pgbench" "$db" 2>&1) || true
+  run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$pgb_out")
+  if [ -n "$run_tps" ]; then pgb_runs+=("$run_tps"); else echo "pgbench failed: $(tail -n 3 <<<"$pgb_out")" >&2; fi
+done
+tps=
+if [ ${#pgb_runs[@]} -gt 0 ]; then tps=$(printf '%s\n' "${pgb_runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
+pgb_lat="runs: ${pgb_runs[*]:-none}"
 
 # Report.
 ratio() { [ -n "${1:-}" ] && [ -n "${2:-}" ] && [ "$2" != 0 ] && awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}' || echo "–"; }
@@ -175,7 +179,7 @@ fi
   echo "# Gateway benchmark $(date -u +%FT%TZ)"
   echo
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
-  echo "gateway \`$(basename "$GATEWAY_BIN")\` ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs."
+  echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
   echo
   echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
   echo "|---|---|---|---|---|---|"
@@ -187,7 +191,7 @@ fi
   echo
   echo "| Limit and ratio | Value |"
   echo "|---|---|"
-  echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (avg latency ${pgb_lat:-–}) |"
+  echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}) |"
   echo "| R = GET one row req/s ÷ pgbench tps (goal ≥ 0.60) | $(ratio "${rps[get_one]:-}" "${tps:-}") |"
   echo "| drift of the repeated first scenario | $drift |"
   if [ -n "${inserted:-}" ]; then echo "| rows inserted vs insert responses counted by wrk | $inserted vs ${reqs[insert]} |"; fi

@@ -176,6 +176,7 @@ set +e
 set -e
 [ -s "$run/results.json" ] || { tail -n 50 "$run/jest.log" >&2; die "jest produced no results"; }
 
+echo "logs (after exit): $work/last/{gateway.log,jest.log,results.json}"
 status=0
 node - "$run/results.json" <<'EOF' || status=$?
 const r = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
@@ -191,10 +192,10 @@ for (const t of [...r.testResults].sort((a, b) => a.name.localeCompare(b.name)))
   }
   passed += p; failed += f;
   console.log(`${name}: ${p} passed, ${f} failed${note}`);
+  for (const a of t.assertionResults.filter((a) => a.status === 'failed')) console.log(`  ✖ ${a.fullName}`);
 }
 console.log(`SUITE-COUNTS passed=${passed} failed=${failed}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
 EOF
-echo "logs: $work/last/{gateway.log,jest.log,results.json}"
 exit $status

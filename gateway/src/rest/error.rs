@@ -2,7 +2,7 @@
 //! statuses. Codes are grouped by prefix as in PostgREST (`PGRST0xx` connection, `1xx` request, `2xx` schema
 //! cache, `3xx` JWT); the SQLSTATE → HTTP table lives in [`pg_error_status`].
 
-use crate::identity::IdentityError;
+use crate::rest::jwt_errors::JwtRejection;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
@@ -22,6 +22,12 @@ pub enum Error {
     InvalidBody(String),
     /// PGRST103: the requested range cannot be satisfied (details).
     Range(String),
+    /// PGRST105: PUT filters must be exactly the primary key with `eq`.
+    PutFilters,
+    /// PGRST114: PUT with limit/offset.
+    PutRange,
+    /// PGRST115: PUT body primary key differs from the URL's.
+    PutMismatch,
     /// PGRST106: a profile outside the exposed schemas.
     InvalidSchema { schema: String, exposed: Vec<String> },
     /// PGRST107: no acceptable media type.
@@ -32,8 +38,8 @@ pub enum Error {
     Singular(i64),
     /// PGRST117: method not supported.
     Method(String),
-    /// PGRST118: related order on a to-many embed.
-    RelatedOrder(String),
+    /// PGRST118: related order on a to-many embed (parent, embed).
+    RelatedOrder(String, String),
     /// PGRST120: operator other than `is` on an embedded resource.
     EmbedOperator(String),
     /// PGRST122: unknown preferences with `handling=strict`.
@@ -44,6 +50,8 @@ pub enum Error {
     MaxAffected(i64),
     /// PGRST125: the path is not a relation or a function.
     InvalidPath,
+    /// PGRST126: the root endpoint (OpenAPI) is not served.
+    RootDisabled,
     /// PGRST127: a feature the gateway does not implement (details).
     NotImplemented(String),
     /// PGRST128: max-affected on a function that does not return a set.
@@ -60,12 +68,16 @@ pub enum Error {
     NoColumn { column: String, table: String },
     /// PGRST205: no such table or view.
     NoTable { name: String, hint: Option<String> },
-    /// PGRST301/302/303 and role errors: the caller could not be identified.
-    Identity(IdentityError),
+    /// PGRST301/302/303: the caller's token (or missing apikey) was rejected.
+    Jwt(JwtRejection),
     /// The request body is larger than the configured limit.
     PayloadTooLarge,
     /// An error raised by PostgreSQL; `authenticated` decides 401 vs 403 for 42501.
     Db { code: String, message: String, details: Option<String>, hint: Option<String>, authenticated: bool },
+    /// `RAISE SQLSTATE 'PGRST'`: the function chose the status, headers and body.
+    Custom { status: u16, body: Value, headers: Vec<(String, String)> },
+    /// PGRST121: a `RAISE SQLSTATE 'PGRST'` whose message or detail is not the expected JSON.
+    CustomUnparsable,
     /// PGRSTX00: anything unexpected (logged, never shown).
     Internal(String),
 }
@@ -97,6 +109,27 @@ impl Error {
             Range(d) => {
                 (StatusCode::RANGE_NOT_SATISFIABLE, "PGRST103".into(), "Requested range not satisfiable".into(), s(d), n)
             }
+            PutFilters => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "PGRST105".into(),
+                "Filters must include all and only primary key columns with 'eq' operators".into(),
+                n.clone(),
+                n,
+            ),
+            PutRange => (
+                StatusCode::BAD_REQUEST,
+                "PGRST114".into(),
+                "limit/offset querystring parameters are not allowed for PUT".into(),
+                n.clone(),
+                n,
+            ),
+            PutMismatch => (
+                StatusCode::BAD_REQUEST,
+                "PGRST115".into(),
+                "Payload values do not match URL in primary key column(s)".into(),
+                n.clone(),
+                n,
+            ),
             InvalidSchema { schema, exposed } => (
                 StatusCode::NOT_ACCEPTABLE,
                 "PGRST106".into(),
@@ -128,11 +161,11 @@ impl Error {
             Method(m) => {
                 (StatusCode::METHOD_NOT_ALLOWED, "PGRST117".into(), format!("Unsupported HTTP method: {m}"), n.clone(), n)
             }
-            RelatedOrder(t) => (
+            RelatedOrder(parent, t) => (
                 StatusCode::BAD_REQUEST,
                 "PGRST118".into(),
                 format!("A related order on '{t}' is not possible"),
-                s(&format!("'{t}' must be a to-one relationship")),
+                s(&format!("'{parent}' and '{t}' do not form a many-to-one or one-to-one relationship")),
                 n,
             ),
             EmbedOperator(t) => (
@@ -165,6 +198,9 @@ impl Error {
             ),
             InvalidPath => {
                 (StatusCode::NOT_FOUND, "PGRST125".into(), "Invalid path specified in request URL".into(), n.clone(), n)
+            }
+            RootDisabled => {
+                (StatusCode::NOT_FOUND, "PGRST126".into(), "Root endpoint metadata is disabled".into(), n.clone(), n)
             }
             NotImplemented(d) => (StatusCode::BAD_REQUEST, "PGRST127".into(), "Feature not implemented".into(), s(d), n),
             MaxAffectedRpc => (
@@ -222,7 +258,13 @@ impl Error {
                 n,
                 hint.clone().map(Value::String).unwrap_or(Value::Null),
             ),
-            Identity(e) => identity_parts(e),
+            Jwt(j) => (
+                StatusCode::UNAUTHORIZED,
+                j.code.to_string(),
+                j.message.clone(),
+                j.details.clone().map(Value::String).unwrap_or(Value::Null),
+                n,
+            ),
             PayloadTooLarge => (
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "PGRST413".into(),
@@ -236,6 +278,20 @@ impl Error {
                 message.clone(),
                 details.clone().map(Value::String).unwrap_or(Value::Null),
                 hint.clone().map(Value::String).unwrap_or(Value::Null),
+            ),
+            Custom { status, body, .. } => (
+                StatusCode::from_u16(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                body["code"].as_str().unwrap_or("").to_string(),
+                body["message"].as_str().unwrap_or("").to_string(),
+                body.get("details").cloned().unwrap_or(Value::Null),
+                body.get("hint").cloned().unwrap_or(Value::Null),
+            ),
+            CustomUnparsable => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "PGRST121".into(),
+                "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error".into(),
+                n.clone(),
+                n,
             ),
             Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -252,8 +308,17 @@ impl Error {
         self.parts().0
     }
 
-    /// The `{code,details,hint,message}` body.
+    /// The `{code,details,hint,message}` body (a custom error's body as raised).
     pub fn body(&self) -> Value {
+        if let Error::Custom { body, .. } = self {
+            let mut b = body.clone();
+            if let Value::Object(o) = &mut b {
+                for k in ["code", "details", "hint", "message"] {
+                    o.entry(k).or_insert(Value::Null);
+                }
+            }
+            return b;
+        }
         let (_, code, message, details, hint) = self.parts();
         json!({ "code": code, "details": details, "hint": hint, "message": message })
     }
@@ -261,6 +326,7 @@ impl Error {
     /// Converts a driver error: server errors keep their SQLSTATE and texts, the rest is a connection error.
     pub fn from_pg(e: &tokio_postgres::Error, authenticated: bool) -> Self {
         match e.as_db_error() {
+            Some(db) if db.code().code() == "PGRST" => custom_error(db.message(), db.detail()),
             Some(db) => Error::Db {
                 code: db.code().code().to_string(),
                 message: db.message().to_string(),
@@ -274,24 +340,22 @@ impl Error {
     }
 }
 
-fn identity_parts(e: &IdentityError) -> (StatusCode, String, String, Value, Value) {
-    let n = Value::Null;
-    let unauthorized = StatusCode::UNAUTHORIZED;
-    match e {
-        IdentityError::MissingApiKey => {
-            (unauthorized, "PGRST301".into(), "No API key found in request".into(), n.clone(), n)
-        }
-        IdentityError::Malformed(m) | IdentityError::Invalid(m) => {
-            (unauthorized, "PGRST301".into(), m.clone(), n.clone(), n)
-        }
-        IdentityError::Expired => (unauthorized, "PGRST303".into(), "JWT expired".into(), n.clone(), n),
-        IdentityError::NoAnonRole => {
-            (unauthorized, "PGRST302".into(), "Anonymous access is disabled".into(), n.clone(), n)
-        }
-        IdentityError::RoleNotAllowed(r) => {
-            (unauthorized, "42501".into(), format!("permission denied to set role \"{r}\""), n.clone(), n)
-        }
-    }
+/// `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…,"details":…,"hint":…}',
+/// detail = '{"status":402,"headers":{"X-A":"b"}}'` → that exact response.
+fn custom_error(message: &str, detail: Option<&str>) -> Error {
+    let Ok(body @ Value::Object(_)) = serde_json::from_str::<Value>(message) else { return Error::CustomUnparsable };
+    let Some(Ok(Value::Object(detail))) = detail.map(serde_json::from_str::<Value>) else {
+        return Error::CustomUnparsable;
+    };
+    let Some(status) = detail.get("status").and_then(Value::as_u64).and_then(|s| u16::try_from(s).ok()) else {
+        return Error::CustomUnparsable;
+    };
+    let headers = detail
+        .get("headers")
+        .and_then(Value::as_object)
+        .map(|h| h.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string()))).collect())
+        .unwrap_or_default();
+    Error::Custom { status, body, headers }
 }
 
 /// SQLSTATE → HTTP status, as PostgREST's `pgErrorStatus` (postgrest.md §14.2).
@@ -352,25 +416,29 @@ impl IntoResponse for Error {
         if let Ok(v) = HeaderValue::from_str(&format!("PostgREST; error={code}")) {
             h.insert("proxy-status", v);
         }
+        if let Error::Custom { headers, .. } = &self {
+            for (k, v) in headers {
+                if let (Ok(k), Ok(v)) = (axum::http::HeaderName::from_bytes(k.as_bytes()), HeaderValue::from_str(v)) {
+                    h.insert(k, v);
+                }
+            }
+        }
         match &self {
             Error::PoolTimeout => {
                 h.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
-            Error::Identity(e) if status == StatusCode::UNAUTHORIZED => {
-                let v = match e {
-                    IdentityError::MissingApiKey | IdentityError::NoAnonRole | IdentityError::RoleNotAllowed(_) => {
-                        "Bearer".to_string()
-                    }
-                    other => {
-                        let (_, _, m, _, _) = identity_parts(other);
-                        format!("Bearer error=\"invalid_token\", error_description=\"{}\"", m.replace('"', "'"))
-                    }
-                };
-                if let Ok(v) = HeaderValue::from_str(&v) {
+            Error::Jwt(j) if j.code != "PGRST302" && j.message != "No API key found in request" => {
+                let description = serde_json::to_string(&j.message).unwrap_or_default();
+                if let Ok(v) =
+                    HeaderValue::from_str(&format!("Bearer error=\"invalid_token\", error_description={description}"))
+                {
                     h.insert(header::WWW_AUTHENTICATE, v);
                 }
             }
             _ => {}
+        }
+        if status == StatusCode::UNAUTHORIZED && !h.contains_key(header::WWW_AUTHENTICATE) {
+            h.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         res
     }
@@ -394,6 +462,17 @@ mod tests {
         assert_eq!(pg_error_status("PT402", "", true), 402);
         assert_eq!(pg_error_status("22P02", "", true), 400);
         assert_eq!(pg_error_status("21000", "DELETE requires a WHERE clause", true), 400);
+    }
+
+    #[test]
+    fn raised_pgrst_errors_control_the_response() {
+        let e = custom_error(
+            r#"{"code":"123","message":"Payment required"}"#,
+            Some(r#"{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}"#),
+        );
+        assert_eq!(e.status(), 402);
+        assert_eq!(e.body(), json!({"code":"123","details":null,"hint":null,"message":"Payment required"}));
+        assert_eq!(custom_error("not json", None), Error::CustomUnparsable);
     }
 
     #[test]

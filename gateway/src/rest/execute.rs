@@ -16,33 +16,30 @@ const MAX_CACHED_STATEMENTS: usize = 500;
 /// How the transaction ends once the rows are known.
 pub type Decide = Box<dyn FnOnce(&[Row]) -> Result<bool, Error> + Send>;
 
-/// Executes `stmt` (then `extra`, e.g. the EXPLAIN behind a planned count) in a request transaction; `decide`
-/// returns whether to commit (or an error, which rolls back). Returns the rows of both.
-pub async fn run(
-    pool: Pool,
-    settings: RequestSettings,
-    read_only: bool,
-    stmt: Statement,
-    extra: Option<Statement>,
-    authenticated: bool,
-    decide: Decide,
-) -> Result<(Vec<Row>, Vec<Row>), Error> {
-    tokio::spawn(
-        async move { run_inner(&pool, &settings, read_only, &stmt, extra.as_ref(), authenticated, decide).await },
-    )
-    .await
-    .map_err(|e| Error::Internal(format!("request task failed: {e}")))?
+/// One request's database work.
+pub struct TxJob {
+    pub settings: RequestSettings,
+    pub read_only: bool,
+    /// `PGRST_DB_PRE_REQUEST`: `SELECT "schema"."fn"()` run after the preamble, before the statement.
+    pub pre_request: Option<String>,
+    pub stmt: Statement,
+    /// Run after `stmt` in the same transaction (the EXPLAIN behind a planned count).
+    pub extra: Option<Statement>,
+    /// Whether the role is not the anonymous one (42501 → 403 rather than 401).
+    pub authenticated: bool,
 }
 
-async fn run_inner(
-    pool: &Pool,
-    settings: &RequestSettings,
-    read_only: bool,
-    stmt: &Statement,
-    extra: Option<&Statement>,
-    authenticated: bool,
-    decide: Decide,
-) -> Result<(Vec<Row>, Vec<Row>), Error> {
+/// Executes the job in a request transaction; `decide` returns whether to commit (or an error, which rolls
+/// back). Returns the rows of the statement and of `extra`.
+pub async fn run(pool: Pool, job: TxJob, decide: Decide) -> Result<(Vec<Row>, Vec<Row>), Error> {
+    tokio::spawn(async move { run_inner(&pool, &job, decide).await })
+        .await
+        .map_err(|e| Error::Internal(format!("request task failed: {e}")))?
+}
+
+async fn run_inner(pool: &Pool, job: &TxJob, decide: Decide) -> Result<(Vec<Row>, Vec<Row>), Error> {
+    let TxJob { settings, read_only, pre_request, stmt, extra, authenticated } = job;
+    let (read_only, authenticated, extra) = (*read_only, *authenticated, extra.as_ref());
     let client = pool.get().await.map_err(|e| match e {
         PoolError::Timeout(_) => Error::PoolTimeout,
         other => Error::Connection(other.to_string()),
@@ -65,6 +62,10 @@ async fn run_inner(
     let begin = client.execute(&begin_st, &[]);
     let pre = client.execute(&pre_st, &pre_params);
     let main = async {
+        if let Some(sql) = pre_request {
+            let st = client.prepare_cached(sql).await?;
+            client.execute(&st, &[]).await?;
+        }
         let st = if cache_main { client.prepare_cached(&stmt.sql).await? } else { client.prepare(&stmt.sql).await? };
         let mut query = std::pin::pin!(client.query(&st, &params));
         let first = futures::poll!(query.as_mut());

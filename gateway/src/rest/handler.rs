@@ -2,7 +2,7 @@
 //! database (bad token, bad query, unknown table) never take a pooled connection.
 
 use super::error::Error;
-use super::execute::{self, Decide};
+use super::execute::{self, Decide, TxJob};
 use super::plan::{self, MutateKind, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
 use super::request::preferences::{Return, Tx};
@@ -11,7 +11,7 @@ use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql::{self, fragment::quote_ident};
 use crate::db::request_tx::RequestSettings;
-use crate::identity::Identity;
+use crate::identity::{Identity, IdentityError};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, State};
@@ -47,7 +47,7 @@ pub async fn root(method: Method) -> Response {
     if method == Method::OPTIONS {
         return options_response();
     }
-    Error::NotImplemented("The root endpoint (OpenAPI) is not available".into()).into_response()
+    Error::RootDisabled.into_response()
 }
 
 pub async fn invalid_path() -> Response {
@@ -61,6 +61,7 @@ fn options_response() -> Response {
     res
 }
 
+/// The pipeline: identify → read body → parse → plan → SQL → execute → respond.
 async fn answer(
     state: AppState,
     resource: Resource,
@@ -73,8 +74,10 @@ async fn answer(
         return Ok(options_response());
     }
     let rest = &state.rest;
-    let identity =
-        rest.identities.identify(&headers, &state.keys.load_full(), &state.config).map_err(Error::Identity)?;
+    let identity = match rest.identities.identify(&headers, &state.keys.load_full(), &state.config) {
+        Ok(identity) => identity,
+        Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
+    };
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
@@ -87,42 +90,103 @@ async fn answer(
         role: &identity.role,
     };
     let plan = plan::plan(&req, &cache, &ctx)?;
+    let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
-    let tx_settings = request_settings(&state, &identity, &req, &uri, &headers, &cache);
-    let body_text = String::from_utf8_lossy(&req.body).into_owned();
-    let headers_only = req.prefs.return_ == Some(Return::HeadersOnly);
-    let (stmt, read_only, kind, offset, representation) = match &plan {
-        Plan::Read(p) => (sql::read_statement(&cache, p, &req.media), true, Kind::Read, p.root.range.offset, true),
+    let tx = request_settings(&state, &identity, &req, &uri, &headers, &cache);
+    if let MediaType::Plan { json, options, .. } = &req.media {
+        let explain = sql::explain(&built.stmt, *json, options);
+        let rollback: Decide = Box::new(|_| Ok(false));
+        let pre_request = rest.settings.pre_request_sql();
+        let job =
+            TxJob { settings: tx, read_only: built.read_only, pre_request, stmt: explain, extra: None, authenticated };
+        let (rows, _) = execute::run(state.pool.clone(), job, rollback).await?;
+        return plan_response(&rows, &req.media, *json);
+    }
+    let (decide, tx_applied) = decider(&req, built.kind, rest.settings.tx_end);
+    let planned = match &plan {
+        Plan::Read(p) => sql::planned_count_statement(&cache, p),
+        _ => None,
+    };
+    let job = TxJob {
+        settings: tx,
+        read_only: built.read_only,
+        pre_request: rest.settings.pre_request_sql(),
+        stmt: built.stmt,
+        extra: planned,
+        authenticated,
+    };
+    let (rows, plan_rows) = execute::run(state.pool.clone(), job, decide).await?;
+    let mut outcome = Outcome::from_rows(&rows)?;
+    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
+        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+    }
+    let location = match &plan {
+        Plan::Mutate(p) if req.prefs.return_ == Some(Return::HeadersOnly) => {
+            location(&p.table.name.name, &outcome.body)
+        }
+        _ => None,
+    };
+    let shape = Shape {
+        kind: built.kind,
+        head: method == Method::HEAD,
+        media: &req.media,
+        prefs: &req.prefs,
+        offset: built.offset,
+        profile: req.schema_negotiated.then_some(req.schema.as_str()),
+        representation: built.representation,
+        location,
+        tx_applied,
+        timezone: applied_timezone(&req, &cache),
+    };
+    response::build(outcome, &shape)
+}
+
+/// A plan's statement and how its result becomes a response.
+struct Built {
+    stmt: sql::fragment::Statement,
+    read_only: bool,
+    kind: Kind,
+    offset: i64,
+    representation: bool,
+}
+
+fn build_statement(plan: &Plan, cache: &super::schema_cache::SchemaCache, req: &ApiRequest) -> Built {
+    let body = String::from_utf8_lossy(&req.body);
+    match plan {
+        Plan::Read(p) => Built {
+            stmt: sql::read_statement(cache, p, &req.media),
+            read_only: true,
+            kind: Kind::Read,
+            offset: p.root.range.offset,
+            representation: true,
+        },
         Plan::Mutate(p) => {
             let kind = match p.kind {
                 MutateKind::Insert { .. } => Kind::Insert { merge: plan::mutate::is_merge(p) },
                 MutateKind::Update { .. } => Kind::Update,
                 MutateKind::Delete => Kind::Delete,
             };
-            let stmt = sql::mutate::mutate_statement(&cache, p, &req.media, &body_text, headers_only);
-            (stmt, false, kind, 0, p.representation)
+            let headers_only = req.prefs.return_ == Some(Return::HeadersOnly);
+            let stmt = sql::mutate::mutate_statement(cache, p, &req.media, &body, headers_only);
+            Built { stmt, read_only: false, kind, offset: 0, representation: p.representation }
         }
         Plan::Call(p) => {
             let void = matches!(p.routine.returns, super::schema_cache::ReturnShape::Scalar { void: true, .. });
-            let stmt = sql::call::call_statement(&cache, p, &req.media, &body_text);
-            (stmt, p.read_only, Kind::Call { void }, p.read.range.offset, true)
+            Built {
+                stmt: sql::call::call_statement(cache, p, &req.media, &body),
+                read_only: p.read_only,
+                kind: Kind::Call { void },
+                offset: p.read.range.offset,
+                representation: true,
+            }
         }
-    };
-    if let MediaType::Plan { json, options, .. } = &req.media {
-        let explain = sql::explain(&stmt, *json, options);
-        let (rows, _) = execute::run(
-            state.pool.clone(),
-            tx_settings,
-            read_only,
-            explain,
-            None,
-            authenticated,
-            Box::new(|_| Ok(false)),
-        )
-        .await?;
-        return plan_response(&rows, &req.media, *json);
     }
-    let (commit, tx_applied) = commit_preference(&req, rest.settings.tx_end);
+}
+
+/// How the transaction ends once the result is known: singular and max-affected violations roll back with an
+/// error; otherwise commit unless `tx=rollback` is honoured. Also whether the `tx` preference was honoured.
+fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool) {
+    let (commit, tx_applied) = commit_preference(req, tx_end);
     let singular = req.media.is_singular();
     let max_affected = req.prefs.max_affected.filter(|_| req.prefs.is_strict() && !matches!(kind, Kind::Read));
     let decide: Decide = Box::new(move |rows| {
@@ -130,40 +194,34 @@ async fn answer(
         if singular && outcome.page_total != 1 {
             return Err(Error::Singular(outcome.page_total));
         }
-        if let Some(max) = max_affected {
-            if outcome.page_total > max {
-                return Err(Error::MaxAffected(outcome.page_total));
-            }
+        if max_affected.is_some_and(|max| outcome.page_total > max) {
+            return Err(Error::MaxAffected(outcome.page_total));
         }
         Ok(commit)
     });
-    let planned = match &plan {
-        Plan::Read(p) => sql::planned_count_statement(&cache, p),
-        _ => None,
-    };
-    let (rows, plan_rows) =
-        execute::run(state.pool.clone(), tx_settings, read_only, stmt, planned, authenticated, decide).await?;
-    let mut outcome = Outcome::from_rows(&rows)?;
-    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
-        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+    (decide, tx_applied)
+}
+
+/// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
+/// as PostgreSQL would report `SET ROLE` (22023 unknown role → 401, 42501 not granted → 403).
+fn identity_error(e: &IdentityError, headers: &HeaderMap, cache: &super::schema_cache::SchemaCache) -> Error {
+    match e {
+        IdentityError::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
+            code: "22023".into(),
+            message: format!("role \"{role}\" does not exist"),
+            details: None,
+            hint: None,
+            authenticated: true,
+        },
+        IdentityError::RoleNotAllowed(role) => Error::Db {
+            code: "42501".into(),
+            message: format!("permission denied to set role \"{role}\""),
+            details: None,
+            hint: None,
+            authenticated: true,
+        },
+        other => Error::Jwt(super::jwt_errors::describe(other, crate::identity::bearer_token(headers))),
     }
-    let location = match (&plan, headers_only) {
-        (Plan::Mutate(p), true) => location(&p.table.name.name, &outcome.body),
-        _ => None,
-    };
-    let profile = req.schema_negotiated.then_some(req.schema.as_str());
-    let shape = Shape {
-        kind,
-        head: method == Method::HEAD,
-        media: &req.media,
-        prefs: &req.prefs,
-        offset,
-        profile,
-        representation,
-        location,
-        tx_applied,
-    };
-    response::build(outcome, &shape)
 }
 
 /// Whether to commit, and whether the `tx` preference was honoured (`PGRST_DB_TX_END`).
@@ -205,6 +263,11 @@ fn plan_response(rows: &[tokio_postgres::Row], media: &MediaType, json: bool) ->
     Ok(res)
 }
 
+/// `Prefer: timezone=…` when PostgreSQL knows the zone (otherwise ignored, as PostgREST does).
+fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::SchemaCache) -> Option<&'a str> {
+    req.prefs.timezone.as_deref().filter(|tz| cache.timezones.contains(*tz))
+}
+
 /// What the preamble tells SQL about this request.
 fn request_settings(
     state: &AppState,
@@ -244,6 +307,12 @@ fn request_settings(
         headers_json: Value::Object(header_map).to_string(),
         cookies_json: Value::Object(cookies).to_string(),
         search_path: search_path.join(", "),
-        role_settings: cache.role_settings.get(&identity.role).cloned().unwrap_or_default(),
+        role_settings: {
+            let mut settings = cache.role_settings.get(&identity.role).cloned().unwrap_or_default();
+            if let Some(tz) = applied_timezone(req, cache) {
+                settings.push(("timezone".into(), tz.to_string()));
+            }
+            settings
+        },
     }
 }

@@ -50,6 +50,12 @@ impl IdentityCache {
             }
         }
         let identity = identify(headers, keys, config)?;
+        // PostgREST also rejects tokens not valid yet or issued in the future (30 s skew)
+        for claim in ["nbf", "iat"] {
+            if identity.claims.get(claim).and_then(|v| v.as_i64()).is_some_and(|t| t > now + LEEWAY_SECS) {
+                return Err(IdentityError::Invalid("token is not valid yet".into()));
+            }
+        }
         if let Some(exp) = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token) {
             if let Ok(mut inner) = self.inner.lock() {
                 while inner.entries.len() >= CAPACITY {
@@ -121,6 +127,19 @@ mod tests {
         assert!(cache.identify(&bearer(&token), &keys, &config()).is_ok());
         let stale = keys.sign(&serde_json::json!({"role":"authenticated","exp": now - 100})).unwrap();
         assert!(cache.identify(&bearer(&stale), &keys, &config()).is_err());
+    }
+
+    #[test]
+    fn future_nbf_and_iat_are_rejected() {
+        let cache = IdentityCache::default();
+        let keys = keyset();
+        let now = chrono::Utc::now().timestamp();
+        for claim in ["nbf", "iat"] {
+            let t = keys.sign(&serde_json::json!({"role":"anon", claim: now + 120, "exp": now + 600})).unwrap();
+            assert!(cache.identify(&bearer(&t), &keys, &config()).is_err(), "{claim}");
+        }
+        let t = keys.sign(&serde_json::json!({"role":"anon", "iat": now + 10, "exp": now + 600})).unwrap();
+        assert!(cache.identify(&bearer(&t), &keys, &config()).is_ok());
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod error;
 pub mod execute;
 mod handler;
 pub mod identity_cache;
+pub mod jwt_errors;
 pub mod plan;
 pub mod request;
 pub mod response;
@@ -51,7 +52,7 @@ impl RestState {
     }
 }
 
-/// `/rest/v1` routes with CORS for browsers (request headers mirrored, counts and profiles exposed).
+/// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/rpc/{function}", any(handler::routine))
@@ -91,7 +92,8 @@ fn cors() -> CorsLayer {
         "proxy-status",
     ];
     CorsLayer::new()
-        .allow_origin(AllowOrigin::mirror_request())
+        // PostgREST without configured origins answers `*` (credentials are bearer tokens, never cookies)
+        .allow_origin(AllowOrigin::any())
         .allow_methods([
             Method::GET,
             Method::HEAD,

@@ -59,6 +59,8 @@ pub struct Shape<'a> {
     pub location: Option<String>,
     /// Whether the `tx` preference was honoured.
     pub tx_applied: bool,
+    /// The `timezone` preference, when applied.
+    pub timezone: Option<&'a str>,
 }
 
 /// `Preference-Applied` for what was honoured.
@@ -100,6 +102,12 @@ fn applied(shape: &Shape) -> Vec<String> {
         if let Some(t) = p.tx {
             out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
         }
+    }
+    if let Some(tz) = shape.timezone {
+        out.push(format!("timezone={tz}"));
+    }
+    if p.strict == Some(false) {
+        out.push("handling=lenient".into());
     }
     if p.is_strict() {
         out.push("handling=strict".into());
@@ -150,9 +158,13 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
             };
             (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
         }
-        Kind::Update | Kind::Delete => {
+        Kind::Update => {
             let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
             (st, content_range(0, outcome.page_total, total))
+        }
+        Kind::Delete => {
+            let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
+            (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
         }
     };
     if let Some(s) = outcome.status.as_deref() {

@@ -25,6 +25,8 @@ pub struct RestSettings {
     pub anon_role: Option<String>,
     pub roles: Vec<String>,
     pub max_body_bytes: usize,
+    /// `PGRST_DB_PRE_REQUEST`: a function (`schema.fn` or `fn` in the default schema) called before each statement.
+    pub pre_request: Option<(String, String)>,
 }
 
 impl RestSettings {
@@ -61,7 +63,23 @@ impl RestSettings {
             anon_role: config.anon_role.clone(),
             roles: config.allowed_roles.clone(),
             max_body_bytes: config.max_body_bytes,
+            pre_request: None,
         }
+        .with_pre_request(get("PGRST_DB_PRE_REQUEST", "pgrst.db_pre_request"))
+    }
+
+    fn with_pre_request(mut self, name: Option<String>) -> Self {
+        self.pre_request = name.map(|n| match n.trim().split_once('.') {
+            Some((schema, f)) => (schema.to_string(), f.to_string()),
+            None => (self.schemas.first().cloned().unwrap_or_else(|| "public".into()), n.trim().to_string()),
+        });
+        self
+    }
+
+    /// `SELECT "schema"."fn"()` for the pre-request function, if configured.
+    pub fn pre_request_sql(&self) -> Option<String> {
+        use crate::rest::sql::fragment::quote_ident;
+        self.pre_request.as_ref().map(|(s, f)| format!("SELECT {}.{}()", quote_ident(s), quote_ident(f)))
     }
 }
 

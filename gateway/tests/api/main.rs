@@ -15,6 +15,7 @@ mod outbox_delivery;
 mod outbox_smtp_sink;
 mod rest_embed;
 mod rest_fixtures;
+mod rest_pool;
 mod rest_read;
 mod rest_rpc;
 mod rest_write;

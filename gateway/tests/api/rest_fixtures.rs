@@ -36,6 +36,11 @@ create table public.notes (
   body text not null default 'empty'
 );
 create table public.secrets (id int primary key, value text);
+create table public.enquiries (id bigserial primary key, message text not null);
+grant insert on public.enquiries to anon;
+grant usage on sequence public.enquiries_id_seq to anon;
+alter table public.enquiries enable row level security;
+create policy "Anyone may send an enquiry" on public.enquiries for insert to anon with check (true);
 create table public."weird table" (id int primary key, "my col" text);
 
 grant select, insert, update, delete on public.users, public.channels, public.messages, public.best_friends,
@@ -74,6 +79,12 @@ begin
   perform set_config('response.headers', '[{"X-Custom":"yes"}]', true);
   perform set_config('response.status', '202', true);
   return 1;
+end $$;
+create function public.pay() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = '{"code":"123","message":"Payment Required","details":"Quota exceeded","hint":"Upgrade your plan"}',
+    detail = '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}';
 end $$;
 grant execute on all functions in schema public to anon, authenticated;
 

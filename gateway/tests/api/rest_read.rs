@@ -260,7 +260,7 @@ async fn cors_preflight_and_exposed_headers() {
         .await
         .unwrap();
     assert!(res.status().is_success());
-    assert_eq!(res.headers()["access-control-allow-origin"], "http://localhost:5173");
+    assert_eq!(res.headers()["access-control-allow-origin"], "*");
     let allowed = res.headers()["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(allowed.contains("apikey") && allowed.contains("prefer"), "{allowed}");
 
@@ -291,4 +291,115 @@ async fn schema_reloads_after_ddl() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("schema cache never reloaded (last status {last})");
+}
+
+#[tokio::test]
+async fn timezone_preference_applies_known_zones() {
+    let app = rest_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create function public.tz() returns text language sql stable as $$ select current_setting('timezone') $$;
+             grant execute on function public.tz() to anon;",
+        )
+        .await
+        .unwrap();
+    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    let res = app.rest(Method::GET, "/rpc/tz").header("prefer", "timezone=Asia/Tokyo").send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!("Asia/Tokyo")));
+    assert_eq!(headers["preference-applied"], "timezone=Asia/Tokyo");
+    let res = app.rest(Method::GET, "/rpc/tz").header("prefer", "timezone=Mars/Olympus").send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 200);
+    assert_ne!(body, json!("Mars/Olympus"));
+    assert!(!headers.contains_key("preference-applied"));
+}
+
+#[tokio::test]
+async fn hostile_query_strings_never_cause_server_errors() {
+    let app = rest_app().await;
+    let paths = [
+        "/users?select=",
+        "/users?select=*,*",
+        "/users?select=username::",
+        "/users?select=username::text)%20--",
+        "/users?select=messages(*,messages(*,messages(*)))",
+        "/users?select=a:b:c",
+        "/users?select=data->",
+        "/users?select=data->>%27x",
+        "/users?select=%22unterminated",
+        "/users?select=...",
+        "/users?select=count().sum()",
+        "/users?order=",
+        "/users?order=username.desc.desc",
+        "/users?order=messages(id",
+        "/users?limit=abc",
+        "/users?offset=-5",
+        "/users?limit=99999999999999999999",
+        "/users?or=",
+        "/users?or=(",
+        "/users?or=(a.eq.1,",
+        "/users?and=(or(and(or(x.eq.1))))",
+        "/users?username=in.",
+        "/users?username=in.(%22a)",
+        "/users?username=is.",
+        "/users?username=fts(%27english).x",
+        "/users?username=eq",
+        "/users?username=not.",
+        "/users?username=like(any).x",
+        "/users?data->a->=eq.1",
+        "/users?..=eq.1",
+        "/users?a.b.c.d=eq.1",
+        "/users?select=username&username=eq.%00",
+        "/users?tags=cs.%7Bunclosed",
+        "/users?age_range=ov.not-a-range",
+        "/users?columns=%22x",
+        "/users?on_conflict=,",
+        "/rpc/add_them?a=not-a-number",
+        "/rpc/add_them?a=1&a=2",
+        "/rpc/numbers?n=-1&limit=-1",
+        "/%00",
+        "/users%2Fmessages",
+    ];
+    for p in paths {
+        let res = app.rest(Method::GET, p).send().await.unwrap();
+        let status = res.status().as_u16();
+        let body = res.text().await.unwrap();
+        assert!(status < 500, "{p} → {status} {body}");
+    }
+    for body in ["", "null", "[", "[1,2]", "\"x\"", "{\"slug\":{\"nested\":true}}", "[{}]", "{}"] {
+        let res = app
+            .rest(Method::POST, "/channels")
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        assert!(status < 500, "POST {body} → {status} {}", res.text().await.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn pre_request_function_runs_before_every_statement() {
+    let app = rest_app_with(&[("PGRST_DB_PRE_REQUEST", "public.check_request")]).await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            r#"create function public.check_request() returns void language plpgsql as $$
+               begin
+                 if current_setting('request.headers', true)::json->>'x-blocked' = 'yes' then
+                   raise sqlstate 'PGRST' using message = '{"code":"BLK","message":"blocked"}', detail = '{"status":403}';
+                 end if;
+               end $$;
+               grant execute on function public.check_request() to anon;"#,
+        )
+        .await
+        .unwrap();
+    let (status, _, _) = parts(app.rest(Method::GET, "/users?select=username").send().await.unwrap()).await;
+    assert_eq!(status, 200);
+    let res = app.rest(Method::GET, "/users?select=username").header("x-blocked", "yes").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (403, json!({"code":"BLK","details":null,"hint":null,"message":"blocked"})));
 }

@@ -114,3 +114,16 @@ async fn raised_errors_and_response_gucs() {
     assert_eq!((status, body), (202, json!(1)));
     assert_eq!(headers["x-custom"], "yes");
 }
+
+#[tokio::test]
+async fn raise_sqlstate_pgrst_sets_status_headers_and_body() {
+    let app = rest_app().await;
+    let res = app.rest(Method::POST, "/rpc/pay").json(&json!({})).send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 402);
+    assert_eq!(headers["x-powered-by"], "Nerd Rage");
+    assert_eq!(
+        body,
+        json!({"code":"123","details":"Quota exceeded","hint":"Upgrade your plan","message":"Payment Required"})
+    );
+}

@@ -3,7 +3,9 @@
 // Expected values follow PostgREST 14 (postgrest.md §6–§8, Error.hs). Book 6 and its chapter 7 are hidden from anon.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+import { skipUnless, startRest, result, ids, pgError } from './fixture.mjs';
+
+const skip = skipUnless('embed');
 
 describe('REST embedding', { skip }, () => {
   let gw;
@@ -218,6 +220,22 @@ describe('REST embedding', { skip }, () => {
         "'authors' and 'books' do not form a many-to-one or one-to-one relationship",
       ),
     );
+  });
+
+  test('embedding through a security_invoker view: relationships carry over, RLS still applies', async () => {
+    const res = await db.from('book_titles').select('id,authors(name)', { count: 'exact' }).in('id', [1, 6, 7]).order('id');
+    assert.deepEqual(result(res), {
+      data: [
+        { id: 1, authors: { name: 'Ursula K. Le Guin' } },
+        { id: 7, authors: null },
+      ],
+      error: null,
+      count: 2,
+      status: 200,
+      statusText: 'OK',
+    });
+    const reverse = await db.from('authors').select('id,book_titles(title)').eq('id', 3);
+    assert.deepEqual(reverse.data, [{ id: 3, book_titles: [{ title: 'Kindred' }] }]);
   });
 
   test('filtering an embed that is not selected is 400 PGRST108', async () => {

@@ -5,7 +5,9 @@
 // AggregateFunctionsSpec.hs, PlanSpec.hs).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+import { skipUnless, startRest, result, ids, pgError } from './fixture.mjs';
+
+const skip = skipUnless('features');
 
 describe('REST features with the default configuration', { skip }, () => {
   let gw;
@@ -96,6 +98,19 @@ describe('REST features when enabled', { skip }, () => {
     assert.deepEqual(counted.data, [{ count: 6 }]);
   });
 
+  test('aggregates inside an embed, and an embedded to-one column in the group by', async () => {
+    const inside = await db.from('authors').select('name,books(pages.sum())').in('id', [3, 4]).order('id');
+    assert.deepEqual(inside.data, [
+      { name: 'Octavia Butler', books: [{ sum: 264 }] },
+      { name: 'Anonymous', books: [{ sum: null }] },
+    ]);
+    const grouped = await db.from('books').select('author_id,total:pages.sum(),authors(name)').in('author_id', [1, 2]).order('author_id');
+    assert.deepEqual(grouped.data, [
+      { author_id: 1, total: 487, authors: { name: 'Ursula K. Le Guin' } },
+      { author_id: 2, total: 560, authors: { name: 'Terry Pratchett' } },
+    ]);
+  });
+
   test('explain returns the plan of the request as text', async () => {
     const raw = await gw.rest('/books?select=id&id=in.(1,2,3)', { headers: { accept: 'application/vnd.pgrst.plan+text' } });
     assert.equal(raw.status, 200);
@@ -156,5 +171,73 @@ describe('REST features when enabled', { skip }, () => {
     const res = await fetch(`${gw.url}/auth/v1/.well-known/jwks.json`);
     assert.equal(res.status, 200);
     assert.ok(Array.isArray((await res.json()).keys));
+  });
+});
+
+describe('REST with a one-connection pool (security.md D3)', { skip }, () => {
+  let gw;
+  before(async () => {
+    gw = await startRest({ env: { PGRST_DB_POOL: '1', PGRST_DB_POOL_ACQUISITION_TIMEOUT: '1' } });
+  });
+  after(async () => gw?.stop());
+
+  test('while the only connection is busy: 504 PGRST003 for data, but bad tokens and unknown tables need no connection', async () => {
+    const slow = gw.rest('/rpc/sleepy', { method: 'POST', body: { seconds: 2.8 } });
+    await new Promise((r) => setTimeout(r, 1000)); // let the slow call take the connection
+    const [waiting, badToken, unknownTable] = await Promise.all([
+      gw.rest('/books?select=id&id=eq.1'),
+      gw.rest('/books?select=id', { bearer: 'abc.def' }),
+      gw.rest('/zzqx?select=id'),
+    ]);
+    // PostgREST answers 504; security.md D3 also allows 503 when it carries Retry-After (supabase-js retries 503).
+    assert.ok(waiting.status === 504 || (waiting.status === 503 && waiting.headers.get('retry-after')), `${waiting.status}`);
+    assert.deepEqual(waiting.json, pgError('PGRST003', 'Timed out acquiring connection from connection pool.'));
+    assert.equal(badToken.status, 401);
+    assert.equal(badToken.json.code, 'PGRST301');
+    assert.equal(unknownTable.status, 404);
+    assert.equal(unknownTable.json.code, 'PGRST205');
+    const done = await slow;
+    assert.equal(done.status, 200);
+    assert.equal(done.text, '1');
+    const after = await gw.rest('/books?select=id&id=eq.1');
+    assert.deepEqual(after.json, [{ id: 1 }]);
+  });
+});
+
+describe('REST after DDL (schema reload, security.md D7)', { skip }, () => {
+  let gw;
+  before(async () => {
+    gw = await startRest();
+  });
+  after(async () => gw?.stop());
+
+  /** Repeats a request until `done(res)` or 15 s pass; returns the last response. Not a speed assertion. */
+  async function eventually(request, done) {
+    const deadline = Date.now() + 15000;
+    let res;
+    do {
+      res = await request();
+      if (done(res)) return res;
+      await new Promise((r) => setTimeout(r, 200));
+    } while (Date.now() < deadline);
+    return res;
+  }
+
+  test('a new column and a new table become reachable without a restart; cached statements do not break', async () => {
+    const before = await gw.rest('/books?select=*&id=eq.1');
+    assert.equal(before.status, 200);
+    gw.sql("alter table public.books add column isbn text default 'n/a'");
+    gw.sql('create table public.shelves (id int primary key, label text); grant select on public.shelves to anon');
+    gw.sql("insert into public.shelves values (1, 'top')");
+    const star = await eventually(
+      () => gw.rest('/books?select=*&id=eq.1'),
+      (r) => r.status === 200 && r.json?.[0]?.isbn !== undefined,
+    );
+    assert.equal(star.status, 200, star.text);
+    assert.equal(star.json[0].isbn, 'n/a');
+    const named = await eventually(() => gw.rest('/books?select=id,isbn&id=eq.2'), (r) => r.status === 200);
+    assert.deepEqual(named.json, [{ id: 2, isbn: 'n/a' }]);
+    const table = await eventually(() => gw.rest('/shelves?select=*'), (r) => r.status === 200);
+    assert.deepEqual(table.json, [{ id: 1, label: 'top' }]);
   });
 });

@@ -3,7 +3,9 @@
 // Book 6 is hidden from anon by RLS, so anon sees books 1, 2, 3, 4, 5, 7.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, ids, pgError } from './fixture.mjs';
+import { skipUnless, startRest, result, ids, pgError } from './fixture.mjs';
+
+const skip = skipUnless('read');
 
 describe('REST reads', { skip }, () => {
   let gw;
@@ -62,6 +64,24 @@ describe('REST reads', { skip }, () => {
       const { data, error } = await books().select('id,meta->>series,first:meta->ratings->0,meta->ratings').eq('id', 3);
       assert.equal(error, null);
       assert.deepEqual(data, [{ id: 3, series: 'Discworld', first: 4, ratings: [4, 4] }]);
+    });
+
+    test('names with spaces, punctuation and non-ASCII letters: in the path, select, filters and order', async () => {
+      const res = await db.from('odd names').select('id, "my col", ünïcode').order('my col', { ascending: false });
+      assert.deepEqual(result(res), {
+        data: [
+          { id: 2, 'my col': 'c,d', ünïcode: null },
+          { id: 1, 'my col': 'a b', ünïcode: 'ü' },
+        ],
+        error: null,
+        count: null,
+        status: 200,
+        statusText: 'OK',
+      });
+      const filtered = await db.from('odd names').select('id').eq('my col', 'a b');
+      assert.deepEqual(filtered.data, [{ id: 1 }]);
+      const quoted = await db.from('odd names').select('id').in('my col', ['c,d']);
+      assert.deepEqual(quoted.data, [{ id: 2 }]);
     });
 
     test('filter on a JSON path', async () => {
@@ -194,6 +214,25 @@ describe('REST reads', { skip }, () => {
         ),
       );
     });
+  });
+
+  test('every error is a JSON object with exactly code, details, hint and message', async () => {
+    const cases = [
+      ['/zzqx', {}, 404],
+      ['/books?id=zz.1', {}, 400],
+      ['/books?select=nope', {}, 400],
+      ['/books', { 'accept-profile': 'nope' }, 406],
+      ['/secrets', {}, 401],
+      ['/books?select=id&limit=-1', {}, 416],
+    ];
+    for (const [path, headers, status] of cases) {
+      const res = await gw.rest(path, { headers });
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8', path);
+      assert.deepEqual(Object.keys(res.json).sort(), ['code', 'details', 'hint', 'message'], path);
+      assert.equal(typeof res.json.code, 'string', path);
+      assert.equal(typeof res.json.message, 'string', path);
+    }
   });
 
   describe('order, limit, offset', () => {
@@ -348,10 +387,51 @@ describe('REST reads', { skip }, () => {
       assert.equal(raw.text, 'id\n1');
     });
 
+    test('.csv() of no rows is a lone newline', async () => {
+      const raw = await gw.rest('/books?select=id&id=eq.99', { headers: { accept: 'text/csv' } });
+      assert.equal(raw.status, 200);
+      assert.equal(raw.text, '\n');
+    });
+
+    test('.stripNulls() drops null-valued keys', async () => {
+      const res = await books().select('id,price,meta,pages').in('id', [4, 5]).order('id').stripNulls();
+      assert.equal(res.error, null);
+      assert.deepEqual(res.data, [
+        { id: 4, pages: 272 },
+        { id: 5, price: 11, meta: { ratings: [] }, pages: 264 }, // json_strip_nulls is recursive
+      ]);
+    });
+
     test('an unsupported Accept is 406 PGRST107', async () => {
       const raw = await gw.rest('/books?select=id', { headers: { accept: 'text/html' } });
       assert.equal(raw.status, 406);
       assert.deepEqual(raw.json, pgError('PGRST107', 'None of these media types are available: text/html'));
+    });
+  });
+
+  describe('CORS for browsers (PostgREST Cors.hs)', () => {
+    const list = (v) => (v ?? '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+
+    test('a cross-origin read is allowed and exposes Content-Range (else count is null in browsers)', async () => {
+      const res = await gw.rest('/books?select=id&limit=1', { headers: { origin: 'https://app.example', prefer: 'count=exact' } });
+      assert.equal(res.status, 206);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      assert.ok(list(res.headers.get('access-control-expose-headers')).includes('content-range'));
+    });
+
+    test('a preflight allows the methods and echoes the requested headers', async () => {
+      const asked = 'apikey, authorization, x-client-info, content-type, accept-profile, content-profile, prefer, x-retry-count';
+      const res = await fetch(`${gw.url}/rest/v1/books`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': asked },
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*');
+      const methods = list(res.headers.get('access-control-allow-methods'));
+      for (const m of ['get', 'post', 'patch', 'put', 'delete', 'options']) assert.ok(methods.includes(m), m);
+      const allowed = list(res.headers.get('access-control-allow-headers'));
+      for (const h of list(asked)) assert.ok(allowed.includes(h), h);
+      assert.equal(res.headers.get('access-control-max-age'), '86400');
     });
   });
 
@@ -370,6 +450,20 @@ describe('REST reads', { skip }, () => {
       });
       const raw = await gw.rest('/items?select=id&order=id', { headers: { 'accept-profile': 'stock' } });
       assert.equal(raw.headers.get('content-profile'), 'stock');
+    });
+
+    test('with several exposed schemas the default one is echoed as Content-Profile', async () => {
+      const raw = await gw.rest('/books?select=id&id=eq.1', { key: null });
+      assert.equal(raw.headers.get('content-profile'), 'public');
+    });
+
+    test('reads follow Accept-Profile only and writes Content-Profile only', async () => {
+      const read = await gw.rest('/items?select=id', { headers: { 'content-profile': 'stock' } });
+      assert.equal(read.status, 404);
+      assert.deepEqual(read.json, pgError('PGRST205', "Could not find the table 'public.items' in the schema cache"));
+      const write = await gw.rest('/items', { method: 'POST', headers: { 'accept-profile': 'stock' }, body: { id: 9, name: 'x' } });
+      assert.equal(write.status, 404);
+      assert.deepEqual(write.json, pgError('PGRST205', "Could not find the table 'public.items' in the schema cache"));
     });
 
     test('Content-Profile selects the schema of a write', async () => {

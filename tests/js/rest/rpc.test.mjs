@@ -4,7 +4,9 @@
 // Error.hs, test/spec/Feature/Query/RpcSpec.hs).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, pgError, USER_A } from './fixture.mjs';
+import { skipUnless, startRest, result, pgError, USER_A } from './fixture.mjs';
+
+const skip = skipUnless('rpc');
 
 describe('REST RPC', { skip }, () => {
   let gw;

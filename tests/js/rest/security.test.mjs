@@ -6,7 +6,9 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT, generateKeyPair } from 'jose';
-import { skip, startRest, pgError, USER_A } from './fixture.mjs';
+import { skipUnless, startRest, pgError, USER_A, USER_B } from './fixture.mjs';
+
+const skip = skipUnless('security');
 
 const b64url = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
@@ -90,6 +92,12 @@ describe('REST security', { skip }, () => {
           'JWT cryptographic operation failed',
         ]);
       }
+    });
+
+    test('J10: two bearer tokens in one Authorization header are one malformed token', async () => {
+      const a = await gw.token({ sub: USER_A });
+      const res = await whoami({ bearer: null, headers: { authorization: `Bearer ${a}, Bearer ${gw.serviceKey}` } });
+      assertTokenRejected(res, 'PGRST301', ['Expected 3 parts in JWT; got 5']);
     });
 
     test('a token that is not three parts is rejected', async () => {
@@ -179,6 +187,16 @@ describe('REST security', { skip }, () => {
       ]);
     });
 
+    test('owner-only rows: each user sees its own; asking for another user\'s row by key gives []', async () => {
+      const a = await gw.rest('/todos?select=task&order=task', { bearer: await gw.token({ sub: USER_A }) });
+      assert.deepEqual(a.json, [{ task: 'a1' }, { task: 'a2' }]);
+      const b = await gw.rest('/todos?select=task&order=task', { bearer: await gw.token({ sub: USER_B }) });
+      assert.deepEqual(b.json, [{ task: 'b1' }]);
+      const idor = await gw.rest('/todos?select=task&task=eq.b1', { bearer: await gw.token({ sub: USER_A }) });
+      assert.equal(idor.status, 200);
+      assert.deepEqual(idor.json, []);
+    });
+
     test('RLS hides rows even when asked for by key; service_role bypasses RLS', async () => {
       assert.deepEqual((await gw.rest('/books?select=id&id=eq.6')).json, []);
       const service = await gw.rest('/books?select=id&id=eq.6', { key: gw.serviceKey });
@@ -197,6 +215,14 @@ describe('REST security', { skip }, () => {
       assert.equal(res.json.role, 'authenticated');
       assert.notEqual(res.json.role, 'authenticator');
     });
+  });
+
+  test('D10: a long URL (an 8 KB in-list) is served normally', async () => {
+    const list = Array.from({ length: 1600 }, (_, i) => i + 1).join(',');
+    const res = await gw.rest(`/books?select=id&order=id&id=in.(${list})`);
+    assert.ok(res.headers && list.length > 6000);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }, { id: 7 }]);
   });
 
   describe('injection and schema switching (R12, R13)', () => {

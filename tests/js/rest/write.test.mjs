@@ -4,7 +4,9 @@
 // §14; Response.hs). Tests run in order and build on each other's rows (authors 10+ are created here).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { skip, startRest, result, pgError, USER_A, USER_B } from './fixture.mjs';
+import { skipUnless, startRest, result, pgError, USER_A, USER_B } from './fixture.mjs';
+
+const skip = skipUnless('write');
 
 describe('REST writes', { skip }, () => {
   let gw;
@@ -103,6 +105,19 @@ describe('REST writes', { skip }, () => {
       assert.equal(located.headers.get('content-length'), '0');
       assert.equal(located.headers.get('content-type'), null);
       assert.equal(located.headers.get('preference-applied'), 'return=headers-only');
+    });
+
+    test('?columns= limits the inserted keys; an unknown one is 400 PGRST204', async () => {
+      const raw = await gw.rest('/authors?columns=id,name', {
+        method: 'POST',
+        headers: { prefer: 'return=representation' },
+        body: [{ id: 26, name: 'Twenty-six', country: 'IGNORED' }],
+      });
+      assert.equal(raw.status, 201);
+      assert.deepEqual(raw.json, [{ id: 26, name: 'Twenty-six', country: null }]);
+      const bad = await gw.rest('/authors?columns=helicopter', { method: 'POST', body: [{ id: 27, name: 'x' }] });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(bad.json, pgError('PGRST204', "Could not find the 'helicopter' column of 'authors' in the schema cache"));
     });
 
     test('count=exact on insert: Content-Range */N', async () => {
@@ -216,6 +231,34 @@ describe('REST writes', { skip }, () => {
       assert.deepEqual(authorsInDb('id = 30'), [{ id: 30, name: 'Thirty', country: null }]);
     });
 
+    test('bulk upsert: merge returns every row (201 when any was inserted); ignore returns only the new ones', async () => {
+      const merged = await anon
+        .from('authors')
+        .upsert([
+          { id: 2, name: 'Sir Terry Pratchett' },
+          { id: 31, name: 'Thirty-one' },
+        ])
+        .select('id,name');
+      assert.equal(merged.status, 201);
+      assert.deepEqual(merged.data, [
+        { id: 2, name: 'Sir Terry Pratchett' },
+        { id: 31, name: 'Thirty-one' },
+      ]);
+      const ignored = await anon
+        .from('authors')
+        .upsert(
+          [
+            { id: 2, name: 'ignored' },
+            { id: 32, name: 'Thirty-two' },
+          ],
+          { ignoreDuplicates: true },
+        )
+        .select('id,name');
+      assert.equal(ignored.status, 201);
+      assert.deepEqual(ignored.data, [{ id: 32, name: 'Thirty-two' }]);
+      assert.deepEqual(authorsInDb('id = 2'), [{ id: 2, name: 'Sir Terry Pratchett', country: 'UK' }]);
+    });
+
     test('on_conflict names the conflict target', async () => {
       const res = await anon.from('authors').upsert({ id: 30, name: 'Thirty again' }, { onConflict: 'id' }).select('name');
       assert.equal(res.status, 200);
@@ -244,6 +287,17 @@ describe('REST writes', { skip }, () => {
       assert.deepEqual(result(res), { data: [{ id: 12, country: 'DE' }], error: null, count: null, status: 200, statusText: 'OK' });
     });
 
+    test('the representation of a write can embed related rows', async () => {
+      const res = await anon.from('authors').update({ country: 'US' }).eq('id', 3).select('id,country,books(id,title)');
+      assert.deepEqual(result(res), {
+        data: [{ id: 3, country: 'US', books: [{ id: 5, title: 'Kindred' }] }],
+        error: null,
+        count: null,
+        status: 200,
+        statusText: 'OK',
+      });
+    });
+
     test('update matching nothing: 204 and */*', async () => {
       const raw = await gw.rest('/authors?id=eq.999', { method: 'PATCH', body: { country: 'XX' } });
       assert.equal(raw.status, 204);
@@ -262,6 +316,19 @@ describe('REST writes', { skip }, () => {
       const res = await userA.from('todos').insert({ task: 'steal', owner: USER_B });
       assert.equal(res.status, 403);
       assert.deepEqual(res.error, pgError('42501', 'new row violates row-level security policy for table "todos"'));
+    });
+
+    test('write-only table (INSERT policy, no SELECT policy): insert is 201, asking for the row back is 42501 and keeps nothing', async () => {
+      const sent = await anon.from('inbox').insert({ id: 1, msg: 'hello' });
+      assert.deepEqual(result(sent), { data: null, error: null, count: null, status: 201, statusText: 'Created' });
+      const readBack = await anon.from('inbox').insert({ id: 2, msg: 'peek' }).select();
+      assert.equal(readBack.status, 401);
+      assert.deepEqual(readBack.error, pgError('42501', 'new row violates row-level security policy for table "inbox"'));
+      assert.deepEqual((await anon.from('inbox').select('*')).data, []);
+      assert.equal(gw.sql('select string_agg(msg, \',\' order by id) from public.inbox'), 'hello');
+      const empty = await anon.from('inbox').insert({ id: 3, msg: '' });
+      assert.equal(empty.status, 401);
+      assert.deepEqual(empty.error, pgError('42501', 'new row violates row-level security policy for table "inbox"'));
     });
 
     test('no table privilege: 401 42501 for anon', async () => {

@@ -124,6 +124,24 @@ fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role
         1 => (format!("{name}({})", keys[0]), format!("{name} with parameter {}", keys[0])),
         _ => (format!("{name}({})", keys.join(", ")), format!("{name} with parameters {}", keys.join(", "))),
     };
+    // The name exists with other parameters: point at the closest overload the role may call.
+    let overloads: Vec<&Routine> = cache
+        .routines
+        .get(name)
+        .map(|rs| rs.iter().filter(|r| r.visible_to.iter().any(|v| v == role)).collect())
+        .unwrap_or_default();
+    let closest = overloads.iter().max_by_key(|r| {
+        let shared = r.params.iter().filter(|p| keys.contains(&p.name)).count() as i64;
+        (shared, -(r.params.len() as i64))
+    });
+    if let Some(r) = closest {
+        let params: Vec<&str> = r.params.iter().map(|p| p.name.as_str()).collect();
+        return Error::NoFunction {
+            signature: sig,
+            details: format!("Searched for the function {searched}, but no matches were found in the schema cache."),
+            hint: Some(format!("Perhaps you meant to call the function {name}({})", params.join(", "))),
+        };
+    }
     // PostgREST's fuzzy match for functions is looser than for tables; it still only names callable functions
     let bound = (name.name.chars().count() / 3).max(3);
     let hint = cache

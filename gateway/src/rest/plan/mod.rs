@@ -39,7 +39,7 @@ pub fn plan(req: &ApiRequest, cache: &SchemaCache, ctx: &PlanContext) -> Result<
                 Method::POST => Ok(Plan::Mutate(mutate::plan_insert(req, cache, table, ctx)?)),
                 Method::PATCH => Ok(Plan::Mutate(mutate::plan_update(req, cache, table, ctx)?)),
                 Method::DELETE => Ok(Plan::Mutate(mutate::plan_delete(req, cache, table, ctx)?)),
-                Method::PUT => Err(Error::NotImplemented("PUT upserts are not supported".into())),
+                Method::PUT => Ok(Plan::Mutate(mutate::plan_put(req, cache, table, ctx)?)),
                 ref m => Err(Error::Method(m.to_string())),
             }
         }

@@ -6,6 +6,7 @@ use super::types::*;
 use super::PlanContext;
 use crate::rest::error::Error;
 use crate::rest::request::preferences::{Resolution, Return};
+use crate::rest::request::types::{Operation, SimpleOp};
 use crate::rest::request::{ApiRequest, QueryParams};
 use crate::rest::schema_cache::{Column, SchemaCache, Table};
 use crate::rest::sql::fragment::quote_ident;
@@ -146,6 +147,61 @@ pub fn plan_delete(
     ctx: &PlanContext,
 ) -> Result<MutatePlan, Error> {
     common(req, cache, table, ctx, MutateKind::Delete)
+}
+
+/// PUT: a single-row upsert addressed by the whole primary key (`pk=eq.v` filters and nothing else).
+pub fn plan_put(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
+    if req.query.ranges.values().any(|r| r.limit.is_some() || r.offset != 0) {
+        return Err(Error::PutRange);
+    }
+    let eq_value = |col: &str| {
+        let matching: Vec<&str> = req
+            .query
+            .filters
+            .iter()
+            .filter(|(path, f)| path.is_empty() && f.field.name == col && f.field.json_path.is_empty())
+            .filter_map(|(_, f)| match (&f.expr.negated, &f.expr.operation) {
+                (false, Operation::Simple { op: SimpleOp::Eq, quantifier: None, value }) => Some(value.as_str()),
+                _ => None,
+            })
+            .collect();
+        matching.first().copied()
+    };
+    let pk_filters: Option<Vec<(String, String)>> =
+        table.primary_key.iter().map(|c| eq_value(c).map(|v| (c.clone(), v.to_string()))).collect();
+    let Some(pk_filters) = pk_filters.filter(|f| !f.is_empty() && f.len() == req.query.filters.len()) else {
+        return Err(Error::PutFilters);
+    };
+    if !req.query.logic.is_empty() {
+        return Err(Error::PutFilters);
+    }
+    let body = parse_body(req)?;
+    let Value::Object(obj) = &body else { return Err(Error::InvalidBody("Empty or invalid json".into())) };
+    for (col, want) in &pk_filters {
+        let matches = match obj.get(col) {
+            Some(Value::String(s)) => s == want,
+            Some(Value::Null) | None => false,
+            Some(other) => &other.to_string() == want,
+        };
+        if !matches {
+            return Err(Error::PutMismatch);
+        }
+    }
+    let columns = payload_columns(req, table, &body)?;
+    let mut plan = common(
+        req,
+        cache,
+        table,
+        ctx,
+        MutateKind::Insert {
+            columns,
+            on_conflict: Some((table.primary_key.clone(), Resolution::MergeDuplicates)),
+            missing_default: false,
+        },
+    )?;
+    // the filters only address the row; the upsert itself has no WHERE
+    plan.conds.clear();
+    Ok(plan)
 }
 
 /// Whether an upsert resolution was requested (for the 200/201 decision).

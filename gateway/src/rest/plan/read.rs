@@ -128,7 +128,7 @@ pub fn attach_query(
                         .find(|e| &e.output == r || &e.rel.target.name == r)
                         .ok_or_else(|| Error::NotEmbedded(r.clone()))?;
                     if !e.rel.is_to_one() {
-                        return Err(Error::RelatedOrder(r.clone()));
+                        return Err(Error::RelatedOrder(node.relation.name.clone(), r.clone()));
                     }
                     Some(e.lateral_alias.clone())
                 }

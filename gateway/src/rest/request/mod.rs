@@ -2,6 +2,7 @@
 //! Pure: nothing here looks at the database or the schema cache, so whether the intent is sensible is decided
 //! by the plan stage.
 
+mod cursor;
 pub mod media;
 pub mod preferences;
 pub mod query_params;

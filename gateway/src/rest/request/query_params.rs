@@ -29,184 +29,9 @@
 //! ```
 //! Errors follow PostgREST's PGRST100 shape: a message naming what failed, details saying what was expected.
 
+use super::cursor::{Cursor, PResult};
 use super::types::*;
 use crate::rest::error::Error;
-
-/// A cursor over the characters of one parameter.
-struct Cursor<'a> {
-    chars: Vec<char>,
-    pos: usize,
-    what: &'a str,
-    input: &'a str,
-}
-
-type PResult<T> = Result<T, Error>;
-
-impl<'a> Cursor<'a> {
-    fn new(what: &'a str, input: &'a str) -> Self {
-        Cursor { chars: input.chars().collect(), pos: 0, what, input }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
-    }
-
-    fn peek_at(&self, n: usize) -> Option<char> {
-        self.chars.get(self.pos + n).copied()
-    }
-
-    fn at_end(&self) -> bool {
-        self.pos >= self.chars.len()
-    }
-
-    fn starts_with(&self, s: &str) -> bool {
-        s.chars().enumerate().all(|(i, c)| self.peek_at(i) == Some(c))
-    }
-
-    fn eat(&mut self, s: &str) -> bool {
-        if self.starts_with(s) {
-            self.pos += s.chars().count();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
-        }
-    }
-
-    fn fail<T>(&self, expecting: &str) -> PResult<T> {
-        let unexpected = match self.peek() {
-            Some(c) => format!("unexpected {:?}", c.to_string()),
-            None => "unexpected end of input".to_string(),
-        };
-        Err(Error::Parse {
-            message: format!("\"failed to parse {} ({})\" (line 1, column {})", self.what, self.input, self.pos + 1),
-            details: format!("{unexpected} expecting {expecting}"),
-        })
-    }
-
-    fn expect(&mut self, s: &str) -> PResult<()> {
-        if self.eat(s) {
-            Ok(())
-        } else {
-            self.fail(&format!("{s:?}"))
-        }
-    }
-
-    /// `"…"` with `\"` and `\\` escapes.
-    fn quoted(&mut self) -> PResult<String> {
-        self.expect("\"")?;
-        let mut out = String::new();
-        loop {
-            match self.peek() {
-                None => return self.fail("closing quote"),
-                Some('\\') if matches!(self.peek_at(1), Some('"') | Some('\\')) => {
-                    out.push(self.chars[self.pos + 1]);
-                    self.pos += 2;
-                }
-                Some('"') => {
-                    self.pos += 1;
-                    return Ok(out);
-                }
-                Some(c) => {
-                    out.push(c);
-                    self.pos += 1;
-                }
-            }
-        }
-    }
-
-    fn is_ident_char(c: char) -> bool {
-        c.is_alphanumeric() || c == '_' || c == '$' || c == ' '
-    }
-
-    /// A quoted name or `ident ("-" ident)*`, trimmed.
-    fn name(&mut self) -> PResult<String> {
-        self.skip_ws();
-        if self.peek() == Some('"') {
-            let n = self.quoted()?;
-            self.skip_ws();
-            return Ok(n);
-        }
-        let start = self.pos;
-        loop {
-            match self.peek() {
-                Some(c) if Self::is_ident_char(c) => self.pos += 1,
-                Some('-') if self.peek_at(1) != Some('>') && self.pos > start => self.pos += 1,
-                _ => break,
-            }
-        }
-        let n: String = self.chars[start..self.pos].iter().collect::<String>().trim().to_string();
-        if n.is_empty() || n.ends_with('-') {
-            self.pos = start;
-            return self.fail("field name (* or [a..z0..9_$])");
-        }
-        Ok(n)
-    }
-
-    fn json_path(&mut self) -> PResult<Vec<JsonOp>> {
-        let mut path = vec![];
-        loop {
-            let double = if self.eat("->>") {
-                true
-            } else if self.eat("->") {
-                false
-            } else {
-                return Ok(path);
-            };
-            let key = if self.peek() == Some('"') {
-                JsonKey::Key(self.quoted()?)
-            } else {
-                let start = self.pos;
-                if self.peek() == Some('-') {
-                    self.pos += 1;
-                }
-                while self.peek().is_some_and(|c| !"(-:.,>)".contains(c) && !c.is_whitespace()) {
-                    self.pos += 1;
-                }
-                let k: String = self.chars[start..self.pos].iter().collect();
-                if k.is_empty() || k == "-" {
-                    self.pos = start;
-                    return self.fail("json key");
-                }
-                match k.parse::<i64>() {
-                    Ok(i) => JsonKey::Idx(i),
-                    Err(_) if k.starts_with('-') => {
-                        self.pos = start + 1;
-                        return self.fail("digit");
-                    }
-                    Err(_) => JsonKey::Key(k),
-                }
-            };
-            path.push(if double { JsonOp::DoubleArrow(key) } else { JsonOp::Arrow(key) });
-        }
-    }
-
-    fn field(&mut self) -> PResult<Field> {
-        let name = self.name()?;
-        let json_path = self.json_path()?;
-        Ok(Field { name, json_path })
-    }
-
-    fn cast(&mut self) -> PResult<Option<String>> {
-        if !self.eat("::") {
-            return Ok(None);
-        }
-        let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ' || c == '$') {
-            self.pos += 1;
-        }
-        let c: String = self.chars[start..self.pos].iter().collect::<String>().trim().to_string();
-        if c.is_empty() {
-            return self.fail("cast type");
-        }
-        Ok(Some(c))
-    }
-}
 
 /// Parses `select=`.
 pub fn parse_select(input: &str) -> PResult<Vec<SelectItem>> {
@@ -409,7 +234,7 @@ fn op_expr(c: &mut Cursor, in_logic: bool) -> PResult<OpExpr> {
         Operation::Fts { op, language, value: value(c, in_logic)? }
     } else {
         c.pos = op_start;
-        return c.fail("operator (eq, gt, ...)");
+        return c.fail(if negated { "operator (eq, gt, ...)" } else { "\"not\" or operator (eq, gt, ...)" });
     };
     if !in_logic && !c.at_end() {
         return c.fail("end of input");
@@ -506,6 +331,7 @@ pub fn logic_key(key: &str) -> Option<(EmbedPath, bool, bool)> {
 /// Parses a logic tree value `(cond,cond)` for a key already split by [`logic_key`].
 pub fn parse_logic(negated: bool, is_or: bool, input: &str) -> PResult<LogicTree> {
     let mut c = Cursor::new("logic tree", input);
+    c.offset = if is_or { 2 } else { 3 } + if negated { 4 } else { 0 };
     let children = logic_children(&mut c)?;
     c.skip_ws();
     if !c.at_end() {
@@ -541,6 +367,9 @@ fn logic_cond(c: &mut Cursor) -> PResult<LogicTree> {
         }
     }
     c.pos = save;
+    if !c.peek().is_some_and(|ch| ch == '"' || Cursor::is_ident_char(ch)) {
+        return c.fail("field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)");
+    }
     let field = c.field()?;
     c.expect(".")?;
     let expr = op_expr(c, true)?;
@@ -564,16 +393,16 @@ pub fn parse_order(input: &str) -> PResult<Vec<OrderTerm>> {
         let mut direction = None;
         let mut nulls = None;
         while c.eat(".") {
-            let w = op_name(&mut c);
-            match w.as_str() {
-                "asc" if direction.is_none() && nulls.is_none() => direction = Some(Direction::Asc),
-                "desc" if direction.is_none() && nulls.is_none() => direction = Some(Direction::Desc),
-                "nullsfirst" if nulls.is_none() => nulls = Some(Nulls::First),
-                "nullslast" if nulls.is_none() => nulls = Some(Nulls::Last),
-                _ => {
-                    c.pos -= w.chars().count();
-                    return c.fail("\"asc\", \"desc\", \"nullsfirst\" or \"nullslast\"");
-                }
+            if direction.is_none() && nulls.is_none() && c.eat("asc") {
+                direction = Some(Direction::Asc);
+            } else if direction.is_none() && nulls.is_none() && c.eat("desc") {
+                direction = Some(Direction::Desc);
+            } else if nulls.is_none() && c.eat("nullsfirst") {
+                nulls = Some(Nulls::First);
+            } else if nulls.is_none() && c.eat("nullslast") {
+                nulls = Some(Nulls::Last);
+            } else {
+                return c.fail("\"asc\", \"desc\", \"nullsfirst\" or \"nullslast\"");
             }
         }
         terms.push(OrderTerm { relation, field, direction, nulls });
@@ -582,7 +411,7 @@ pub fn parse_order(input: &str) -> PResult<Vec<OrderTerm>> {
             continue;
         }
         if !c.at_end() {
-            return c.fail("\",\" or end of input");
+            return c.fail_quoted("\",\" or end of input", '\'');
         }
         return Ok(terms);
     }

@@ -65,7 +65,8 @@ select n.nspname::text, p.proname::text, coalesce(p.proargnames, '{}'::text[]), 
   (select array[an.nspname::text, ac.relname::text] from pg_type at
      join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
      join pg_namespace an on an.oid = ac.relnamespace
-   where p.pronargs = 1 and at.oid = p.proargtypes[0])
+   where p.pronargs = 1 and at.oid = p.proargtypes[0]),
+  p.proretset and p.prorows = 1
 from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
@@ -140,6 +141,8 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
     let mut routines = load_routines(client, schemas, roles).await?;
     for r in routines.values().flatten() {
         if let (Some(source), ReturnShape::Composite { set, relation: Some(target) }) = (&r.row_param, &r.returns) {
+            // `ROWS 1` on a set-returning function makes it to-one, as in PostgREST
+            let set = *set && !r.rows_one;
             relationships.entry(source.clone()).or_default().push(Relationship {
                 source: source.clone(),
                 target: target.clone(),
@@ -170,7 +173,10 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
     }
     let has_postgis =
         client.query_one("select exists(select 1 from pg_extension where extname = 'postgis')", &[]).await?.get(0);
-    Ok(SchemaCache { tables, relationships, routines, role_settings, has_postgis })
+    let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
+    let timezones =
+        client.query("select name::text from pg_timezone_names", &[]).await?.iter().map(|r| r.get(0)).collect();
+    Ok(SchemaCache { tables, relationships, routines, role_settings, has_postgis, roles: all_roles, timezones })
 }
 
 /// Keeps a view column's mapping only when it is unique (a view over a join may expose `id` from two tables).
@@ -229,6 +235,7 @@ async fn load_routines<C: GenericClient>(
         routines.entry(name.clone()).or_default().push(Routine {
             name,
             row_param: row_param.filter(|v| v.len() == 2).map(|v| QualifiedName::new(&v[0], &v[1])),
+            rows_one: row.get(15),
             params,
             returns,
             return_type,

@@ -126,6 +126,8 @@ pub struct Routine {
     pub name: QualifiedName,
     /// The relation whose row type is the only parameter (computed fields and relationships).
     pub row_param: Option<QualifiedName>,
+    /// A set-returning function declared `ROWS 1` (embedded as to-one).
+    pub rows_one: bool,
     pub params: Vec<RoutineParam>,
     pub returns: ReturnShape,
     pub return_type: String,
@@ -149,6 +151,10 @@ pub struct SchemaCache {
     /// `ALTER ROLE … SET` values per role (for this database or all databases).
     pub role_settings: HashMap<String, Vec<(String, String)>>,
     pub has_postgis: bool,
+    /// Every role of the cluster (a token naming an unknown role gets PostgreSQL's 22023 text).
+    pub roles: std::collections::HashSet<String>,
+    /// `pg_timezone_names`, for `Prefer: timezone=…`.
+    pub timezones: std::collections::HashSet<String>,
 }
 
 impl SchemaCache {

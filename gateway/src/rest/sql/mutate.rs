@@ -94,23 +94,37 @@ fn insert_sql(
              LATERAL json_array_elements({array}) pgrst_elem {returning}"
         );
     }
+    // With missing=default, each element evaluates every default (as PostgREST does, so sequences advance
+    // alike) and the key's presence picks the value; default expressions come from the catalog.
+    let defaults: Vec<(String, &str)> = if missing_default {
+        columns.iter().filter_map(|c| c.default.as_deref().map(|d| (quote_ident(&c.name), d))).collect()
+    } else {
+        vec![]
+    };
     let values: Vec<String> = columns
         .iter()
         .map(|c| {
-            let v = format!("pgrst_body.{}", quote_ident(&c.name));
-            match (&c.default, missing_default) {
-                // the key's presence decides; the default expression comes from the catalog
-                (Some(d), true) => {
-                    format!("CASE WHEN pgrst_elem.value::jsonb ? {} THEN {v} ELSE {d} END", quote_literal(&c.name))
-                }
-                _ => v,
+            let col = quote_ident(&c.name);
+            let v = format!("pgrst_body.{col}");
+            if defaults.iter().any(|(n, _)| *n == col) {
+                let key = quote_literal(&c.name);
+                format!("CASE WHEN pgrst_elem.value::jsonb ? {key} THEN {v} ELSE pgrst_defaults.{col} END")
+            } else {
+                v
             }
         })
         .collect();
+    let defaults_join = if defaults.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = defaults.iter().map(|(n, d)| format!("{d} AS {n}")).collect();
+        // correlated with the element so volatile defaults (nextval) run once per element
+        format!(", LATERAL (SELECT {} WHERE pgrst_elem.value IS NOT NULL) pgrst_defaults", list.join(", "))
+    };
     let mut sql = format!(
         "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
          LATERAL json_array_elements({array}) pgrst_elem, \
-         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body",
+         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body{defaults_join}",
         col_list(columns),
         values.join(", "),
         col_list(columns),

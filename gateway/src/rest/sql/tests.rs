@@ -45,6 +45,7 @@ fn cache() -> SchemaCache {
     let routine = Routine {
         name: q("add"),
         row_param: None,
+        rows_one: false,
         params: vec![
             RoutineParam { name: "a".into(), data_type: "integer".into(), has_default: false, variadic: false },
             RoutineParam { name: "b".into(), data_type: "integer".into(), has_default: true, variadic: false },
@@ -60,6 +61,8 @@ fn cache() -> SchemaCache {
         routines: HashMap::from([(q("add"), vec![routine])]),
         role_settings: HashMap::new(),
         has_postgis: false,
+        roles: Default::default(),
+        timezones: Default::default(),
     }
 }
 
