@@ -13,8 +13,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncSeekExt};
-use tokio_util::io::ReaderStream;
 
 /// The row of an object that a read needs.
 #[derive(Debug, Clone)]
@@ -109,8 +107,9 @@ async fn respond(
     headers: &HeaderMap,
     download: Option<&str>,
 ) -> Result<Response> {
-    let (mut file, total) = match state.storage.backend.open(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
-        Ok(f) => f,
+    let backend = &state.storage.backend;
+    let total = match backend.size(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
+        Ok(n) => n,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
         Err(e) => return Err(StorageError::internal("open object", e)),
     };
@@ -150,10 +149,12 @@ async fn respond(
     if method == Method::HEAD {
         return Ok((status, h).into_response());
     }
-    if start > 0 {
-        file.seek(std::io::SeekFrom::Start(start)).await.map_err(|e| StorageError::internal("seek", e))?;
-    }
-    let body = Body::from_stream(ReaderStream::with_capacity(file.take(len), 64 * 1024));
+    let stream = match backend.stream(&obj.bucket_id, &obj.name, obj.version.as_deref(), start, len).await {
+        Ok(s) => s,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
+        Err(e) => return Err(StorageError::internal("read object", e)),
+    };
+    let body = Body::from_stream(stream);
     Ok((status, h, body).into_response())
 }
 

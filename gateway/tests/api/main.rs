@@ -9,4 +9,5 @@ mod outbox_smtp_sink;
 mod smoke;
 mod storage_buckets;
 mod storage_objects;
+mod storage_s3;
 mod storage_support;
