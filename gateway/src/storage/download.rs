@@ -4,10 +4,11 @@
 
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::{buckets, names, range, signing};
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -164,7 +165,7 @@ pub async fn authenticated(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -179,7 +180,7 @@ pub async fn public(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -194,7 +195,7 @@ pub async fn signed(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -227,7 +228,7 @@ pub async fn info(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
@@ -241,7 +242,7 @@ pub async fn info_public(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let service = db::service(&state, &headers, &method, uri.path());

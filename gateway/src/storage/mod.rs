@@ -8,6 +8,7 @@ mod buckets;
 mod db;
 mod download;
 mod error;
+mod extract;
 mod list;
 mod list_v2;
 mod names;
