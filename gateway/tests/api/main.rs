@@ -7,6 +7,7 @@ mod helpers;
 mod outbox_delivery;
 mod outbox_smtp_sink;
 mod smoke;
+mod storage_applications;
 mod storage_buckets;
 mod storage_objects;
 mod storage_s3;
