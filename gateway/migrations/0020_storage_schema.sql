@@ -2,6 +2,7 @@
 -- columns and names as supabase/storage's tenant migrations), so existing policies and dumps load unchanged.
 -- Access is decided by row-level security on these tables, evaluated as the request's role; service_role has
 -- BYPASSRLS as in Supabase. Idempotent: re-run on every migrate.
+set local client_min_messages = warning; -- no 'does not exist, skipping' notices from the idempotent drops
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
 

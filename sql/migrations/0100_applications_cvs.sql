@@ -2,6 +2,7 @@
 -- per-client rate limits. Written against the site data contract (public.applications, public.jobs,
 -- public.is_admin()); the triggers are installed by app_private.install_application_triggers(), which this file
 -- calls and which does nothing while public.applications does not exist yet.
+set local client_min_messages = warning; -- no 'does not exist, skipping' notices from the idempotent drops
 
 /** Settings ******************************************************************************************************/
 create schema if not exists app_private;

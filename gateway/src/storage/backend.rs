@@ -53,6 +53,16 @@ fn safe_version(version: Option<&str>) -> &str {
     }
 }
 
+/// The backend-relative key of an object version: `ab/<sha256(bucket NUL name)>/<version>`.
+pub fn object_key(bucket: &str, name: &str, version: Option<&str>) -> String {
+    let mut h = Sha256::new();
+    h.update(bucket.as_bytes());
+    h.update([0u8]);
+    h.update(name.as_bytes());
+    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}/{hex}/{}", &hex[..2], safe_version(version))
+}
+
 impl FileBackend {
     pub fn new(root: impl Into<PathBuf>) -> Self {
         FileBackend { root: root.into() }
@@ -65,12 +75,7 @@ impl FileBackend {
 
     /// Where a version of an object lives.
     pub fn path(&self, bucket: &str, name: &str, version: Option<&str>) -> PathBuf {
-        let mut h = Sha256::new();
-        h.update(bucket.as_bytes());
-        h.update([0u8]);
-        h.update(name.as_bytes());
-        let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
-        self.root.join("objects").join(&hex[..2]).join(&hex).join(safe_version(version))
+        self.root.join("objects").join(object_key(bucket, name, version))
     }
 
     pub async fn temp_file(&self) -> io::Result<TempFile> {
@@ -97,6 +102,28 @@ impl FileBackend {
             let _ = d.sync_all().await;
         }
         Ok(())
+    }
+
+    pub async fn size(&self, bucket: &str, name: &str, version: Option<&str>) -> io::Result<u64> {
+        Ok(tokio::fs::metadata(self.path(bucket, name, version)).await?.len())
+    }
+
+    /// Streams `len` bytes from `start`.
+    pub async fn stream(
+        &self,
+        bucket: &str,
+        name: &str,
+        version: Option<&str>,
+        start: u64,
+        len: u64,
+    ) -> io::Result<futures::stream::BoxStream<'static, io::Result<bytes::Bytes>>> {
+        use futures::StreamExt;
+        use tokio::io::{AsyncReadExt, AsyncSeekExt};
+        let mut file = tokio::fs::File::open(self.path(bucket, name, version)).await?;
+        if start > 0 {
+            file.seek(io::SeekFrom::Start(start)).await?;
+        }
+        Ok(tokio_util::io::ReaderStream::with_capacity(file.take(len), 64 * 1024).boxed())
     }
 
     /// Opens a version for reading, with its length.
@@ -135,6 +162,92 @@ impl FileBackend {
     /// Renames a version to another object (same version id).
     pub async fn rename(&self, from: (&str, &str, Option<&str>), to: (&str, &str, Option<&str>)) -> io::Result<()> {
         self.place(&self.path(from.0, from.1, from.2), &self.path(to.0, to.1, to.2)).await
+    }
+}
+
+/// Where contents live: the folder, or S3 (uploads are staged in the folder either way).
+#[derive(Debug, Clone)]
+pub enum Backend {
+    File(FileBackend),
+    S3 { staging: FileBackend, s3: super::s3::S3Backend },
+}
+
+impl Backend {
+    fn staging(&self) -> &FileBackend {
+        match self {
+            Backend::File(f) => f,
+            Backend::S3 { staging, .. } => staging,
+        }
+    }
+
+    pub async fn ensure_dirs(&self) -> io::Result<()> {
+        self.staging().ensure_dirs().await
+    }
+
+    pub async fn temp_file(&self) -> io::Result<TempFile> {
+        self.staging().temp_file().await
+    }
+
+    /// Stores a finished temporary file as this version of the object.
+    pub async fn commit(&self, mut tmp: TempFile, bucket: &str, name: &str, version: &str) -> io::Result<()> {
+        match self {
+            Backend::File(f) => f.commit(tmp, bucket, name, version).await,
+            Backend::S3 { s3, .. } => {
+                tmp.finish().await?;
+                s3.put_file(&tmp.path, &object_key(bucket, name, Some(version))).await
+            }
+        }
+    }
+
+    pub async fn size(&self, bucket: &str, name: &str, version: Option<&str>) -> io::Result<u64> {
+        match self {
+            Backend::File(f) => f.size(bucket, name, version).await,
+            Backend::S3 { s3, .. } => s3.size(&object_key(bucket, name, version)).await,
+        }
+    }
+
+    pub async fn stream(
+        &self,
+        bucket: &str,
+        name: &str,
+        version: Option<&str>,
+        start: u64,
+        len: u64,
+    ) -> io::Result<futures::stream::BoxStream<'static, io::Result<bytes::Bytes>>> {
+        match self {
+            Backend::File(f) => f.stream(bucket, name, version, start, len).await,
+            Backend::S3 { s3, .. } => s3.stream(&object_key(bucket, name, version), start, len).await,
+        }
+    }
+
+    /// Removes a version; a missing one is not an error.
+    pub async fn delete(&self, bucket: &str, name: &str, version: Option<&str>) {
+        match self {
+            Backend::File(f) => f.delete(bucket, name, version).await,
+            Backend::S3 { s3, .. } => {
+                if let Err(e) = s3.delete(&object_key(bucket, name, version)).await {
+                    tracing::warn!(error = %e, "could not remove object from S3");
+                }
+            }
+        }
+    }
+
+    pub async fn copy(&self, from: (&str, &str, Option<&str>), to: (&str, &str, &str)) -> io::Result<()> {
+        match self {
+            Backend::File(f) => f.copy(from, to).await,
+            Backend::S3 { s3, .. } => {
+                s3.copy(&object_key(from.0, from.1, from.2), &object_key(to.0, to.1, Some(to.2))).await
+            }
+        }
+    }
+
+    pub async fn rename(&self, from: (&str, &str, Option<&str>), to: (&str, &str, Option<&str>)) -> io::Result<()> {
+        match self {
+            Backend::File(f) => f.rename(from, to).await,
+            Backend::S3 { s3, .. } => {
+                s3.rename(&object_key(from.0, from.1, from.2), &object_key(to.0, to.1, to.2)).await
+            }
+        }
     }
 }
 

@@ -2,11 +2,12 @@
 
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::names;
 use super::settings::parse_size;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
@@ -110,7 +111,7 @@ pub async fn get(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;
@@ -187,7 +188,7 @@ pub async fn update(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    StoragePath(id): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
@@ -224,7 +225,7 @@ pub async fn empty(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let removed = delete_objects(&state, &caller, &id).await?;
@@ -251,7 +252,7 @@ pub async fn delete(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;

@@ -4,17 +4,16 @@
 
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::{buckets, names, range, signing};
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncSeekExt};
-use tokio_util::io::ReaderStream;
 
 /// The row of an object that a read needs.
 #[derive(Debug, Clone)]
@@ -109,8 +108,9 @@ async fn respond(
     headers: &HeaderMap,
     download: Option<&str>,
 ) -> Result<Response> {
-    let (mut file, total) = match state.storage.backend.open(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
-        Ok(f) => f,
+    let backend = &state.storage.backend;
+    let total = match backend.size(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
+        Ok(n) => n,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
         Err(e) => return Err(StorageError::internal("open object", e)),
     };
@@ -150,10 +150,12 @@ async fn respond(
     if method == Method::HEAD {
         return Ok((status, h).into_response());
     }
-    if start > 0 {
-        file.seek(std::io::SeekFrom::Start(start)).await.map_err(|e| StorageError::internal("seek", e))?;
-    }
-    let body = Body::from_stream(ReaderStream::with_capacity(file.take(len), 64 * 1024));
+    let stream = match backend.stream(&obj.bucket_id, &obj.name, obj.version.as_deref(), start, len).await {
+        Ok(s) => s,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
+        Err(e) => return Err(StorageError::internal("read object", e)),
+    };
+    let body = Body::from_stream(stream);
     Ok((status, h, body).into_response())
 }
 
@@ -163,7 +165,7 @@ pub async fn authenticated(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -178,7 +180,7 @@ pub async fn public(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -193,7 +195,7 @@ pub async fn signed(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
@@ -226,7 +228,7 @@ pub async fn info(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
@@ -240,7 +242,7 @@ pub async fn info_public(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let service = db::service(&state, &headers, &method, uri.path());

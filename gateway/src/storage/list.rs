@@ -4,10 +4,11 @@
 use super::buckets::like_escape;
 use super::db;
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
@@ -74,7 +75,7 @@ pub async fn list(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(bucket): Path<String>,
+    StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();

@@ -3,10 +3,11 @@
 
 use super::db;
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use base64::Engine;
@@ -62,7 +63,7 @@ pub async fn list_v2(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(bucket): Path<String>,
+    StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();

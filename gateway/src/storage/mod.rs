@@ -8,17 +8,19 @@ mod buckets;
 mod db;
 mod download;
 mod error;
+mod extract;
 mod list;
 mod list_v2;
 mod names;
 mod objects;
 mod range;
+mod s3;
 mod settings;
 mod signing;
 mod sniff;
 mod upload;
 
-pub use backend::FileBackend;
+pub use backend::{Backend, FileBackend};
 pub use error::StorageError;
 pub use settings::{BackendKind, StorageSettings};
 
@@ -31,7 +33,7 @@ use std::collections::HashMap;
 
 pub struct StorageState {
     pub settings: StorageSettings,
-    pub backend: FileBackend,
+    pub backend: Backend,
     /// Each API role's own settings (`ALTER ROLE … SET`), applied with the role switch.
     pub role_settings: HashMap<String, Vec<(String, String)>>,
 }
@@ -40,10 +42,8 @@ impl StorageState {
     pub async fn new(config: &Config, pool: &Pool) -> anyhow::Result<Self> {
         let settings = StorageSettings::from_vars(&config.vars);
         let backend = match &settings.backend {
-            BackendKind::File(root) => FileBackend::new(root),
-            BackendKind::S3 => {
-                anyhow::bail!("STORAGE_BACKEND=s3 is not available in this build; use STORAGE_BACKEND=file")
-            }
+            BackendKind::File(root) => Backend::File(FileBackend::new(root)),
+            BackendKind::S3(s3) => Backend::S3 { staging: FileBackend::new(&s3.staging), s3: s3::S3Backend::new(s3)? },
         };
         backend.ensure_dirs().await?;
         let role_settings = load_role_settings(pool).await.unwrap_or_default();

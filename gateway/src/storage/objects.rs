@@ -5,10 +5,11 @@
 
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::{buckets, names, signing, sniff, upload};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
@@ -127,7 +128,7 @@ pub async fn upload(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     body: Body,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
@@ -148,7 +149,7 @@ pub async fn upload_signed(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<TokenQuery>,
     body: Body,
 ) -> Result<Json<Value>> {
@@ -203,7 +204,7 @@ pub async fn remove_many(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(bucket): Path<String>,
+    StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
@@ -224,7 +225,7 @@ pub async fn remove_one(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(params): Path<(String, String)>,
+    StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;

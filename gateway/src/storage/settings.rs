@@ -8,8 +8,21 @@ use std::path::PathBuf;
 pub enum BackendKind {
     /// `STORAGE_BACKEND=file`: a folder (`FILE_STORAGE_BACKEND_PATH`, default `.data/storage`).
     File(PathBuf),
-    /// `STORAGE_BACKEND=s3`: not available in this build.
-    S3,
+    /// `STORAGE_BACKEND=s3`: an S3 bucket (`GLOBAL_S3_BUCKET`, `GLOBAL_S3_ENDPOINT`, `GLOBAL_S3_FORCE_PATH_STYLE`,
+    /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `REGION`); uploads are still staged in the local folder.
+    S3(S3Settings),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct S3Settings {
+    pub bucket: String,
+    pub endpoint: Option<String>,
+    pub force_path_style: bool,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    pub region: String,
+    /// Where uploads are staged before they are sent.
+    pub staging: PathBuf,
 }
 
 #[derive(Debug, Clone)]
@@ -23,11 +36,21 @@ pub struct StorageSettings {
 
 impl StorageSettings {
     pub fn from_vars(vars: &Vars) -> Self {
+        let folder =
+            PathBuf::from(vars.first(&["FILE_STORAGE_BACKEND_PATH"]).unwrap_or_else(|| ".data/storage".into()));
         let backend = match vars.first(&["STORAGE_BACKEND"]).map(|v| v.to_ascii_lowercase()).as_deref() {
-            Some("s3") => BackendKind::S3,
-            _ => BackendKind::File(PathBuf::from(
-                vars.first(&["FILE_STORAGE_BACKEND_PATH"]).unwrap_or_else(|| ".data/storage".into()),
-            )),
+            Some("s3") => BackendKind::S3(S3Settings {
+                bucket: vars.first(&["GLOBAL_S3_BUCKET"]).unwrap_or_default(),
+                endpoint: vars.first(&["GLOBAL_S3_ENDPOINT"]),
+                force_path_style: vars.bool(&["GLOBAL_S3_FORCE_PATH_STYLE"], false),
+                access_key_id: vars.first(&["AWS_ACCESS_KEY_ID"]),
+                secret_access_key: vars.first(&["AWS_SECRET_ACCESS_KEY"]),
+                region: vars
+                    .first(&["REGION", "AWS_REGION", "AWS_DEFAULT_REGION"])
+                    .unwrap_or_else(|| "us-east-1".into()),
+                staging: folder,
+            }),
+            _ => BackendKind::File(folder),
         };
         StorageSettings {
             backend,

@@ -5,10 +5,11 @@
 use super::db::{self, Caller};
 use super::download::{find_object, Access};
 use super::error::{Result, StorageError};
+use super::extract::StoragePath;
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use jwks::VerifyOptions;
@@ -90,7 +91,7 @@ pub async fn sign_one(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path((bucket, name)): Path<(String, String)>,
+    StoragePath((bucket, name)): StoragePath<(String, String)>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
@@ -107,7 +108,7 @@ pub async fn sign_many(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path(bucket): Path<String>,
+    StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?;
@@ -160,7 +161,7 @@ pub async fn sign_upload(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
-    Path((bucket, name)): Path<(String, String)>,
+    StoragePath((bucket, name)): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
     let caller = db::caller(&state, &headers, &method, uri.path())?;

@@ -2,7 +2,7 @@
 //! temporary file with bounded memory: chunks are written as they arrive, the byte count is checked against the
 //! limit on every chunk, and only the first bytes are kept for sniffing.
 
-use super::backend::{FileBackend, TempFile};
+use super::backend::{Backend, TempFile};
 use super::error::{Result, StorageError};
 use super::sniff::SNIFF_BYTES;
 use axum::body::{Body, Bytes};
@@ -77,7 +77,7 @@ fn parse_metadata(bytes: &[u8]) -> Result<Value> {
 }
 
 /// Reads the request body into a temporary file of `backend`, refusing more than `limit` bytes.
-pub async fn stage(backend: &FileBackend, headers: &HeaderMap, body: Body, limit: u64) -> Result<Staged> {
+pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u64) -> Result<Staged> {
     let declared_len = header(headers, "content-length").and_then(|v| v.parse::<u64>().ok());
     let content_type = header(headers, "content-type").unwrap_or("application/octet-stream").to_string();
     let tmp = backend.temp_file().await.map_err(|e| StorageError::internal("temp file", e))?;

@@ -21,6 +21,8 @@ mod rest_rpc;
 mod rest_write;
 mod site;
 mod smoke;
+mod storage_applications;
 mod storage_buckets;
 mod storage_objects;
+mod storage_s3;
 mod storage_support;

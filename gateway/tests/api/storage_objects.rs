@@ -106,6 +106,7 @@ async fn names_cannot_escape_the_bucket() {
         "safe/a%00b",
         "safe/a%252F..%252Fb",
         "safe//abs",
+        "safe/%FF%FE.txt",
     ] {
         let (_, body) = s.upload(&key, path, "text/plain", b"x".to_vec()).await;
         assert_eq!(body["statusCode"], "400", "{path}: {body}");
