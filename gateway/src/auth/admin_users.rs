@@ -140,6 +140,7 @@ pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Byt
             app_metadata,
             confirmed: body.email_confirm.unwrap_or(false),
             is_anonymous: false,
+            identity_in_metadata: false,
         },
     )
     .await?;

@@ -112,6 +112,7 @@ pub async fn handler(
                     app_metadata: json!({"provider": "email", "providers": ["email"]}),
                     confirmed: cfg.autoconfirm,
                     is_anonymous: false,
+                    identity_in_metadata: true,
                 },
             )
             .await?;
@@ -206,6 +207,7 @@ async fn anonymous(
             app_metadata: json!({}),
             confirmed: false,
             is_anonymous: true,
+            identity_in_metadata: false,
         },
     )
     .await?;

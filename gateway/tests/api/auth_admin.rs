@@ -91,3 +91,24 @@ async fn api_roles_never_reach_the_auth_tables() {
     assert!(hash.starts_with("$2b$10$") || hash.starts_with("$2a$10$"), "{hash}");
     let _: Value = json!({});
 }
+
+#[tokio::test]
+async fn a14_refuses_the_demo_secret_in_production() {
+    let demo = "super-secret-jwt-token-with-at-least-32-characters-long";
+    let port = std::env::var("TEST_PGPORT").unwrap();
+    let app = spawn_app_with(&[]).await;
+    let vars = std::collections::HashMap::from([
+        ("DATABASE_URL".to_string(), app.state.config.db_uri.clone()),
+        ("PORT".to_string(), "0".to_string()),
+        ("GOTRUE_JWT_SECRET".to_string(), demo.to_string()),
+        ("GATEWAY_ENV".to_string(), "production".to_string()),
+    ]);
+    let _ = port;
+    let config = gateway::config::Config::from_vars(gateway::config::Vars(vars.clone())).unwrap();
+    let err = gateway::Application::build(config).await.err().expect("the demo secret must be refused");
+    assert!(err.to_string().contains("demo secret"), "{err}");
+    let mut dev = vars;
+    dev.remove("GATEWAY_ENV");
+    let config = gateway::config::Config::from_vars(gateway::config::Vars(dev)).unwrap();
+    assert!(gateway::Application::build(config).await.is_ok(), "development only warns");
+}

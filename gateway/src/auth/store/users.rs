@@ -212,6 +212,8 @@ pub struct NewUser<'a> {
     pub app_metadata: Value,
     pub confirmed: bool,
     pub is_anonymous: bool,
+    /// Sign-up copies the identity data into `user_metadata`; the admin API keeps the given metadata as it is.
+    pub identity_in_metadata: bool,
 }
 
 /// Inserts the user and, for e-mail users, its `email` identity (identity_data = sub, email, verified flags +
@@ -231,7 +233,9 @@ pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> 
         for (k, v) in &meta {
             identity.entry(k.clone()).or_insert_with(|| v.clone());
         }
-        meta = identity.clone();
+        if new.identity_in_metadata {
+            meta = identity.clone();
+        }
         tx.execute(
             "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, \
              raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, \
