@@ -29,6 +29,7 @@ before(async () => {
 async function setUp() {
   gw = await startGateway({
     env: {
+      GATEWAY_MAIL_DIR: mailDir,
       GOTRUE_MAILER_AUTOCONFIRM: 'true',
       GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
       GATEWAY_RATE_LIMIT_ACCOUNT: '100000',

@@ -4,13 +4,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRemoteJWKSet, jwtVerify, decodeProtectedHeader } from 'jose';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startGateway } from '../lib/gateway.mjs';
 
 let gw;
+const mailDir = mkdtempSync(join(tmpdir(), 'gw-mail-'));
 before(async () => {
-  gw = await startGateway({ env: { GOTRUE_MAILER_AUTOCONFIRM: 'true', GATEWAY_KEYS_REFRESH_SECS: '1' } });
+  gw = await startGateway({
+    env: { GOTRUE_MAILER_AUTOCONFIRM: 'true', GATEWAY_KEYS_REFRESH_SECS: '1', GATEWAY_MAIL_DIR: mailDir },
+  });
 });
-after(async () => gw?.stop());
+after(async () => {
+  await gw?.stop();
+  rmSync(mailDir, { recursive: true, force: true });
+});
 
 function keys(...args) {
   return execFileSync(process.env.GATEWAY_BIN, ['keys', ...args], {
