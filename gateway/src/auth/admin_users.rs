@@ -48,6 +48,7 @@ fn parse_id(id: &str) -> AuthResult<Uuid> {
 }
 
 pub async fn list(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
@@ -93,7 +94,12 @@ fn ban_until(duration: &str) -> AuthResult<Option<chrono::DateTime<chrono::Utc>>
     Ok(Some(chrono::Utc::now() + chrono::Duration::from_std(d).unwrap_or_default()))
 }
 
-pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> AuthResult<Json<Value>> {
+pub async fn create(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let cfg = &state.auth.config;
     let body: AdminUserBody = crate::auth::request::json_body(&body)?;
@@ -152,7 +158,12 @@ pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Byt
     Ok(Json(user.to_json()))
 }
 
-pub async fn get(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> AuthResult<Json<Value>> {
+pub async fn get(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let id = parse_id(&id)?;
     let mut client = state.pool.get().await?;
@@ -163,6 +174,7 @@ pub async fn get(State(state): State<AppState>, headers: HeaderMap, Path(id): Pa
 }
 
 pub async fn update(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
@@ -227,6 +239,7 @@ pub async fn update(
 }
 
 pub async fn delete(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,

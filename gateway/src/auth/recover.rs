@@ -25,6 +25,7 @@ struct RecoverBody {
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,

@@ -33,6 +33,7 @@ pub struct SignupBody {
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,

@@ -32,6 +32,7 @@ struct TokenBody {
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,

@@ -20,7 +20,11 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-pub async fn get(State(state): State<AppState>, headers: HeaderMap) -> AuthResult<Json<Value>> {
+pub async fn get(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AuthResult<Json<Value>> {
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let caller = require_caller(&state, &tx, &headers).await?;
@@ -56,6 +60,7 @@ pub fn merge_metadata(current: &Value, update: &Map<String, Value>) -> Value {
 }
 
 pub async fn put(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,

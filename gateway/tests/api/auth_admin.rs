@@ -112,3 +112,30 @@ async fn a14_refuses_the_demo_secret_in_production() {
     let config = gateway::config::Config::from_vars(gateway::config::Vars(dev)).unwrap();
     assert!(gateway::Application::build(config).await.is_ok(), "development only warns");
 }
+
+#[tokio::test]
+async fn strict_mode_requires_a_known_apikey_except_on_open_routes() {
+    let app = spawn_app_with(&[("GATEWAY_REQUIRE_APIKEY", "true")]).await;
+    let settings = |key: Option<&str>| {
+        let mut req = app.http.get(app.url("/auth/v1/settings"));
+        if let Some(k) = key {
+            req = req.header("apikey", k);
+        }
+        async move { into_call(req.send().await.unwrap()).await }
+    };
+    let missing = settings(None).await;
+    assert_eq!((missing.status, &missing.body), (401, &json!({"message": "No API key found in request"})));
+    let forged = jwks::KeySet::new(vec![jwks::SigningKey::generate_es256(jwks::KeyStatus::Current).unwrap()])
+        .sign(&json!({"role": "anon", "exp": chrono::Utc::now().timestamp() + 60}))
+        .unwrap();
+    let wrong = settings(Some(&forged)).await;
+    assert_eq!((wrong.status, &wrong.body), (401, &json!({"message": "Invalid authentication credentials"})));
+    assert_eq!(settings(Some(&app.anon_key.clone())).await.status, 200);
+    let by_query = app.http.get(app.url(&format!("/auth/v1/settings?apikey={}", app.anon_key))).send().await.unwrap();
+    assert_eq!(by_query.status(), 200);
+    // Open routes: the JWKS and the e-mail link.
+    assert_eq!(app.http.get(app.url("/auth/v1/.well-known/jwks.json")).send().await.unwrap().status(), 200);
+    let link = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let res = link.get(app.url("/auth/v1/verify?token=abc&type=signup")).send().await.unwrap();
+    assert_eq!(res.status(), 303);
+}
