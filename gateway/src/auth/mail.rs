@@ -6,7 +6,10 @@
 use crate::auth::config::AuthConfig;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::mail::{Mailer, OutgoingMail};
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+/// Query values: everything but RFC 3986's unreserved characters is escaped.
+const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
 
 /// Which message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +73,7 @@ pub struct MailContext<'a> {
 
 /// The verify link: `API_EXTERNAL_URL` + verify path + `token`, `type`, `redirect_to`.
 pub fn verify_link(cfg: &AuthConfig, kind: MailKind, token_hash: &str, redirect_to: &str) -> String {
-    let enc = |s: &str| utf8_percent_encode(s, NON_ALPHANUMERIC).to_string();
+    let enc = |s: &str| utf8_percent_encode(s, QUERY_VALUE).to_string();
     format!(
         "{}{}?token={}&type={}&redirect_to={}",
         cfg.external_url,
@@ -163,7 +166,7 @@ mod tests {
         let link = verify_link(&cfg, MailKind::Recovery, "abc", "https://site.com/a?b=c&d");
         assert_eq!(
             link,
-            "https://api.example.com/auth/v1/verify?token=abc&type=recovery&redirect_to=https%3A%2F%2Fsite%2Ecom%2Fa%3Fb%3Dc%26d"
+            "https://api.example.com/auth/v1/verify?token=abc&type=recovery&redirect_to=https%3A%2F%2Fsite.com%2Fa%3Fb%3Dc%26d"
         );
         assert_eq!(escape_html("<a href=\"x\">"), "&lt;a href=&quot;x&quot;&gt;");
     }

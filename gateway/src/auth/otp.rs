@@ -36,6 +36,8 @@ pub struct TokenMail<'a> {
     pub email: &'a str,
     pub new_email: &'a str,
     pub redirect_to: &'a str,
+    /// A PKCE flow: the stored token and the link carry the `pkce_` prefix, and the link answers with a code.
+    pub pkce: bool,
 }
 
 /// Stores the token hash and sends the message (inside the caller's transaction: a failed send rolls it back).
@@ -45,6 +47,7 @@ pub async fn send_token(state: &AppState, tx: &Transaction<'_>, m: TokenMail<'_>
     }
     let otp = new_otp(state.auth.config.otp_length);
     let hash = token_hash(m.to, &otp);
+    let hash = if m.pkce { format!("pkce_{hash}") } else { hash };
     users::set_token(tx, m.user_id, m.token, &hash, m.to).await?;
     let ctx = MailContext {
         to: m.to,

@@ -58,6 +58,7 @@ pub async fn handler(
                 email: &user.email,
                 new_email: "",
                 redirect_to: &redirect,
+                pkce: false,
             };
             send_token(&state, &tx, mail).await?;
         }
@@ -71,6 +72,7 @@ pub async fn handler(
                 email: &user.email,
                 new_email: &new_email,
                 redirect_to: &redirect,
+                pkce: false,
             };
             send_token(&state, &tx, mail).await?;
         }

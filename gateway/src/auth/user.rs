@@ -140,6 +140,7 @@ pub async fn put(
                 email: &user.email,
                 new_email: email.as_str(),
                 redirect_to: &redirect,
+                pkce: false,
             };
             send_token(&state, &tx, base).await?;
             if cfg.secure_email_change && !user.email.is_empty() {
@@ -151,6 +152,7 @@ pub async fn put(
                     email: &user.email,
                     new_email: email.as_str(),
                     redirect_to: &redirect,
+                    pkce: false,
                 };
                 send_token(&state, &tx, current).await?;
             }

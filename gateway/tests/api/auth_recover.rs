@@ -85,8 +85,8 @@ async fn redirects_outside_the_allow_list_fall_back_to_the_site_url() {
     let messages = mail.messages();
     let a = messages.iter().find(|m| m.contains("To: a@example.com")).unwrap();
     let b = messages.iter().find(|m| m.contains("To: b@example.com")).unwrap();
-    assert!(verify_link(a).ends_with("redirect_to=https%3A%2F%2Fsite%2Eexample%2Ecom"), "{}", verify_link(a));
-    assert!(verify_link(b).contains("pr1%2Epreview%2Eexample%2Ecom%2Fwelcome"));
+    assert!(verify_link(a).ends_with("redirect_to=https%3A%2F%2Fsite.example.com"), "{}", verify_link(a));
+    assert!(verify_link(b).contains("pr1.preview.example.com%2Fwelcome"));
 }
 
 #[tokio::test]

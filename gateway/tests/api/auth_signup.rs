@@ -152,3 +152,38 @@ async fn anonymous_sign_in_keeps_the_given_metadata() {
     assert_eq!(res.body["user"]["user_metadata"], json!({"color": "blue"}));
     assert_eq!(res.body["user"]["email"], "");
 }
+
+#[tokio::test]
+async fn pkce_sign_up_links_answer_with_a_code_exchanged_with_the_verifier() {
+    use base64::Engine;
+    use sha2::Digest;
+    let mail = mail_dir();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", mail.path()), ("GOTRUE_SITE_URL", "http://localhost:3000")]).await;
+    let verifier = "v".repeat(64);
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier.as_bytes()));
+    let half =
+        post(&app, "/signup", json!({"email": "p@example.com", "password": "secret123", "code_challenge": challenge}))
+            .await;
+    assert_eq!(half.status, 400, "{}", half.body);
+    let res = post(
+        &app,
+        "/signup",
+        json!({"email": "p@example.com", "password": "secret123", "code_challenge": challenge, "code_challenge_method": "s256"}),
+    )
+    .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let link = local_link(&app, &mail.messages()[0]);
+    assert!(link.contains("token=pkce_"), "{link}");
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let res = client.get(&link).send().await.unwrap();
+    assert_eq!(res.status(), 303);
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    let code = location.strip_prefix("http://localhost:3000?code=").unwrap_or_else(|| panic!("{location}")).to_string();
+    let wrong = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": "w".repeat(64)})).await;
+    assert_eq!((wrong.status, wrong.body["code"].as_str()), (400, Some("bad_code_verifier")));
+    let ok = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": verifier})).await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert!(ok.body["user"]["email_confirmed_at"].is_string());
+    let again = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": verifier})).await;
+    assert_eq!((again.status, again.body["code"].as_str()), (404, Some("flow_state_not_found")));
+}

@@ -118,3 +118,20 @@ test('the mailed code works as well as the link (verifyOtp with email + token)',
   const again = await gw.client().auth.verifyOtp({ email, token: code, type: 'signup' });
   assert.equal(again.error.code, 'otp_expired');
 });
+
+test('PKCE: the mailed link returns a code that the same client exchanges for a session', async () => {
+  const supabase = gw.client(gw.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: 'pkce' },
+  });
+  const email = `pkce.${Date.now()}@example.com`;
+  const { error } = await supabase.auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: 'http://localhost:3000/welcome' } });
+  assert.equal(error, null);
+  const link = linkOf(await waitForMail(mailDir, email));
+  assert.match(link.searchParams.get('token'), /^pkce_/);
+  const res = await fetch(new URL(link.pathname + link.search, gw.url), { redirect: 'manual' });
+  const location = new URL(res.headers.get('location'));
+  assert.equal(location.origin + location.pathname, 'http://localhost:3000/welcome');
+  const exchanged = await supabase.auth.exchangeCodeForSession(location.searchParams.get('code'));
+  assert.equal(exchanged.error, null);
+  assert.equal(exchanged.data.user.email, email);
+});
