@@ -187,3 +187,38 @@ async fn pkce_sign_up_links_answer_with_a_code_exchanged_with_the_verifier() {
     let again = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": verifier})).await;
     assert_eq!((again.status, again.body["code"].as_str()), (404, Some("flow_state_not_found")));
 }
+
+#[tokio::test]
+async fn cors_preflight_allows_supabase_headers_and_exposes_the_api_version() {
+    let app = spawn_app_with(&[]).await;
+    let res = app
+        .http
+        .request(reqwest::Method::OPTIONS, app.url("/auth/v1/token?grant_type=password"))
+        .header("origin", "https://site.example.com")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "apikey, authorization, content-type, x-client-info, x-supabase-api-version",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    assert_eq!(res.headers()["access-control-allow-origin"], "https://site.example.com");
+    let allowed = res.headers()["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    for h in ["apikey", "authorization", "content-type", "x-client-info", "x-supabase-api-version"] {
+        assert!(allowed.contains(h), "{h} not allowed: {allowed}");
+    }
+    let res = app
+        .http
+        .post(app.url("/auth/v1/token?grant_type=password"))
+        .header("origin", "https://site.example.com")
+        .header("x-supabase-api-version", "2024-01-01")
+        .json(&json!({"email": "a@example.com", "password": "x"}))
+        .send()
+        .await
+        .unwrap();
+    let exposed = res.headers()["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(exposed.contains("x-supabase-api-version"), "{exposed}");
+    assert_eq!(res.headers()["x-supabase-api-version"], "2024-01-01");
+}

@@ -191,9 +191,9 @@ pub async fn by_id(tx: &Transaction<'_>, id: Uuid) -> AuthResult<Option<User>> {
     one(tx, "id = $1", &id).await
 }
 
-/// A non-SSO user by (already lower-cased) e-mail and audience.
+/// A non-SSO user by (already lower-cased) e-mail: addresses are stored lower-cased, so the unique index serves it.
 pub async fn by_email(tx: &Transaction<'_>, email: &str) -> AuthResult<Option<User>> {
-    one(tx, "lower(email) = $1 and is_sso_user = false", &email).await
+    one(tx, "email = $1 and is_sso_user = false", &email).await
 }
 
 /// The user holding `hash` in one of `columns` (`confirmation_token`, `recovery_token`, …).
