@@ -95,8 +95,31 @@ pub fn router() -> Router<AppState> {
         .route("/admin/users", get(admin_users::list).post(admin_users::create))
         .route("/admin/users/{id}", get(admin_users::get).put(admin_users::update).delete(admin_users::delete))
         .route("/.well-known/jwks.json", get(jwks_document::handler))
+        .layer(from_fn(limit_body))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(from_fn(api_version))
         .layer(cors())
+}
+
+/// GoTrue's request body limit.
+const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
+async fn limit_body(req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return error::AuthError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "request_entity_too_large",
+            format!("Request body too large (max {MAX_BODY_BYTES} bytes)"),
+        )
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Renders errors in the 2024-01-01 format and echoes the version when the client sent

@@ -130,6 +130,8 @@ async fn signup_validates_password_email_and_settings() {
     assert_eq!(bad_json.status, 400);
     assert_eq!(bad_json.body["error_code"], "bad_json", "classic format without the version header: {}", bad_json.body);
     assert_eq!(bad_json.body["code"], 400);
+    let huge = post(&app, "/signup", json!({"email": "g@example.com", "password": "x".repeat(2 * 1024 * 1024)})).await;
+    assert_eq!((huge.status, huge.body["code"].as_str()), (413, Some("request_entity_too_large")));
     let anon = post(&app, "/signup", json!({"data": {}})).await;
     assert_eq!((anon.status, anon.body["code"].as_str()), (422, Some("anonymous_provider_disabled")));
 
