@@ -54,8 +54,14 @@ pub async fn list(
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<Response> {
     require_admin(&state, &headers)?;
-    let page: i64 = query.get("page").and_then(|p| p.parse().ok()).filter(|p| *p > 0).unwrap_or(1);
-    let per_page: i64 = query.get("per_page").and_then(|p| p.parse().ok()).filter(|p| *p > 0).unwrap_or(50).min(1000);
+    let positive = |name: &str, default: i64| match query.get(name).filter(|v| !v.is_empty()) {
+        None => Ok(default),
+        Some(v) => {
+            v.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| AuthError::validation("Bad Pagination Parameters"))
+        }
+    };
+    let page = positive("page", 1)?;
+    let per_page = positive("per_page", 50)?.min(1000);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let total: i64 =

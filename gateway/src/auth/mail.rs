@@ -1,4 +1,4 @@
-//! Auth e-mails: confirmation, recovery and e-mail change, rendered from templates (embedded defaults from
+//! Auth e-mails: confirmation, recovery, magic link and e-mail change, rendered from templates (embedded defaults from
 //! `gateway/templates/`, overridable per file in `GATEWAY_MAIL_TEMPLATES_DIR`) with GoTrue's variables
 //! (`{{ .ConfirmationURL }}`, `{{ .Token }}`, `{{ .TokenHash }}`, `{{ .SiteURL }}`, `{{ .Email }}`, `{{ .NewEmail }}`,
 //! `{{ .RedirectTo }}`). Links are built only from configured URLs, never from request headers.
@@ -17,6 +17,7 @@ pub enum MailKind {
     Confirmation,
     Recovery,
     EmailChange,
+    MagicLink,
 }
 
 impl MailKind {
@@ -25,6 +26,7 @@ impl MailKind {
             MailKind::Confirmation => "confirmation",
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
+            MailKind::MagicLink => "magic_link",
         }
     }
 
@@ -48,6 +50,12 @@ impl MailKind {
                 include_str!("../../templates/email_change.html"),
                 "GOTRUE_MAILER_SUBJECTS_EMAIL_CHANGE",
             ),
+            MailKind::MagicLink => (
+                "Your sign-in link",
+                include_str!("../../templates/magic_link.txt"),
+                include_str!("../../templates/magic_link.html"),
+                "GOTRUE_MAILER_SUBJECTS_MAGIC_LINK",
+            ),
         }
     }
 
@@ -57,6 +65,7 @@ impl MailKind {
             MailKind::Confirmation => "signup",
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
+            MailKind::MagicLink => "magiclink",
         }
     }
 }

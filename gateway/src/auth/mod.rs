@@ -7,6 +7,7 @@ pub mod domain;
 pub mod error;
 mod jwks_document;
 mod logout;
+mod magiclink;
 pub mod mail;
 mod otp;
 pub mod rate_limit;
@@ -88,6 +89,8 @@ pub fn router() -> Router<AppState> {
         .route("/logout", post(logout::handler))
         .route("/user", get(user::get).put(user::put))
         .route("/recover", post(recover::handler))
+        .route("/otp", post(magiclink::handler))
+        .route("/magiclink", post(magiclink::handler))
         .route("/resend", post(resend::handler))
         .route("/verify", get(verify::get).post(verify::post))
         .route("/settings", get(settings::handler))

@@ -33,6 +33,8 @@ struct VerifyBody {
     token_hash: Option<String>,
     #[serde(default)]
     email: Option<String>,
+    #[serde(default)]
+    phone: Option<String>,
 }
 
 /// The token columns each verification type may match.
@@ -42,6 +44,8 @@ fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
         "recovery" | "magiclink" => &["recovery_token"],
         "email" => &["confirmation_token", "recovery_token"],
         "email_change" => &["email_change_token_new", "email_change_token_current"],
+        // No phone provider: no SMS code can match.
+        "sms" | "phone_change" => return Err(AuthError::otp_expired("Token has expired or is invalid")),
         _ => return Err(AuthError::validation("Unsupported verification type")),
     })
 }
@@ -115,9 +119,11 @@ async fn verify(
         }
     }
     if link && hash.starts_with("pkce_") {
-        let method = if matched_confirmation { "email/signup" } else { "recovery" };
-        if let Some(code) = flow_state::issue_code(tx, user.id, method).await? {
-            return Ok(Verified::Code(code));
+        let methods: &[&str] = if matched_confirmation { &["email/signup"] } else { &["recovery", "magiclink"] };
+        for method in methods {
+            if let Some(code) = flow_state::issue_code(tx, user.id, method).await? {
+                return Ok(Verified::Code(code));
+            }
         }
     }
     let (session_id, refresh) = sessions::create(tx, user.id, "otp", from).await?;
@@ -184,6 +190,9 @@ pub async fn post(
         }
         (Some(token), None) => {
             let email = body.email.unwrap_or_default().trim().to_lowercase();
+            if email.is_empty() && body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+                return Err(AuthError::otp_expired("Token has expired or is invalid"));
+            }
             if email.is_empty() {
                 return Err(AuthError::validation("Verify requires a verification type and email or phone"));
             }

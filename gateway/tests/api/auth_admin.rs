@@ -20,6 +20,8 @@ async fn admin_endpoints_manage_users_for_admin_roles_only() {
         call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "admin-made@example.com"})))
             .await;
     assert_eq!((dup.status, dup.body["code"].as_str()), (422, Some("email_exists")));
+    let bad_page = call(&app, Method::GET, "/admin/users?page=-1&per_page=10", Some(&service), None).await;
+    assert_eq!((bad_page.status, bad_page.body["code"].as_str()), (400, Some("validation_failed")));
     let list = call(&app, Method::GET, "/admin/users?page=1&per_page=10", Some(&service), None).await;
     assert_eq!(list.body["users"].as_array().unwrap().len(), 1);
     assert_eq!(list.headers["x-total-count"], "1");
