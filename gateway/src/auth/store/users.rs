@@ -1,6 +1,6 @@
 //! `auth.users` and `auth.identities`: reading a user, creating one, and rendering it as GoTrue's User JSON.
 
-use crate::auth::error::AuthResult;
+use crate::auth::error::{AuthError, AuthResult};
 use chrono::{DateTime, SecondsFormat, Utc};
 use deadpool_postgres::Transaction;
 use serde_json::{json, Map, Value};
@@ -100,47 +100,34 @@ impl User {
         m.insert("aud".into(), json!(self.aud));
         m.insert("role".into(), json!(self.role));
         m.insert("email".into(), json!(self.email));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("email_confirmed_at", &self.email_confirmed_at);
-        opt("invited_at", &self.invited_at);
+        put_ts(&mut m, "email_confirmed_at", &self.email_confirmed_at);
+        put_ts(&mut m, "invited_at", &self.invited_at);
         m.insert("phone".into(), json!(self.phone));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("phone_confirmed_at", &self.phone_confirmed_at);
-        opt("confirmation_sent_at", &self.confirmation_sent_at);
-        opt("confirmed_at", &self.confirmed_at);
-        opt("recovery_sent_at", &self.recovery_sent_at);
+        put_ts(&mut m, "phone_confirmed_at", &self.phone_confirmed_at);
+        put_ts(&mut m, "confirmation_sent_at", &self.confirmation_sent_at);
+        put_ts(&mut m, "confirmed_at", &self.confirmed_at);
+        put_ts(&mut m, "recovery_sent_at", &self.recovery_sent_at);
         if let Some(e) = &self.new_email {
             m.insert("new_email".into(), json!(e));
         }
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("email_change_sent_at", &self.email_change_sent_at);
-        opt("last_sign_in_at", &self.last_sign_in_at);
+        put_ts(&mut m, "email_change_sent_at", &self.email_change_sent_at);
+        put_ts(&mut m, "last_sign_in_at", &self.last_sign_in_at);
         m.insert("app_metadata".into(), self.app_metadata.clone());
         m.insert("user_metadata".into(), self.user_metadata.clone());
         m.insert("identities".into(), Value::Array(self.identities.clone()));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("created_at", &self.created_at);
-        opt("updated_at", &self.updated_at);
-        opt("banned_until", &self.banned_until);
-        opt("deleted_at", &self.deleted_at);
+        put_ts(&mut m, "created_at", &self.created_at);
+        put_ts(&mut m, "updated_at", &self.updated_at);
+        put_ts(&mut m, "banned_until", &self.banned_until);
+        put_ts(&mut m, "deleted_at", &self.deleted_at);
         m.insert("is_anonymous".into(), json!(self.is_anonymous));
         Value::Object(m)
+    }
+}
+
+/// Adds a timestamp member when it is set (Go's `omitempty`).
+fn put_ts(m: &mut Map<String, Value>, key: &str, value: &Option<DateTime<Utc>>) {
+    if let Some(t) = value {
+        m.insert(key.into(), json!(ts(t)));
     }
 }
 
@@ -162,9 +149,7 @@ async fn load_identities(tx: &Transaction<'_>, user: &mut User) -> AuthResult<()
             m.insert("identity_data".into(), r.get::<_, Value>(3));
             m.insert("provider".into(), json!(r.get::<_, String>(4)));
             for (i, k) in [(5, "last_sign_in_at"), (6, "created_at"), (7, "updated_at")] {
-                if let Some(t) = r.get::<_, Option<DateTime<Utc>>>(i) {
-                    m.insert(k.into(), json!(ts(&t)));
-                }
+                put_ts(&mut m, k, &r.get(i));
             }
             if let Some(e) = r.get::<_, Option<String>>(8) {
                 m.insert("email".into(), json!(e));
@@ -270,39 +255,7 @@ pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> 
         )
         .await?;
     }
-    Ok(by_id(tx, id).await?.unwrap_or_else(|| unreachable_user(id)))
-}
-
-fn unreachable_user(id: Uuid) -> User {
-    // The row was inserted in this transaction; reading it back cannot miss. Keep a harmless value anyway.
-    User {
-        id,
-        aud: String::new(),
-        role: String::new(),
-        email: String::new(),
-        encrypted_password: None,
-        email_confirmed_at: None,
-        invited_at: None,
-        phone: String::new(),
-        phone_confirmed_at: None,
-        confirmation_sent_at: None,
-        confirmed_at: None,
-        recovery_sent_at: None,
-        new_email: None,
-        email_change_sent_at: None,
-        last_sign_in_at: None,
-        app_metadata: json!({}),
-        user_metadata: json!({}),
-        created_at: None,
-        updated_at: None,
-        banned_until: None,
-        deleted_at: None,
-        is_anonymous: false,
-        email_change_confirm_status: 0,
-        email_change_token_new: String::new(),
-        email_change_token_current: String::new(),
-        identities: vec![],
-    }
+    by_id(tx, id).await?.ok_or_else(|| AuthError::internal("the inserted user cannot be read back"))
 }
 
 /// Confirms the e-mail: `email_confirmed_at`, `email_verified` in metadata and identity, clears the token.
