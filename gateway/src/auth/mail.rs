@@ -1,4 +1,4 @@
-//! Auth e-mails: confirmation, recovery, magic link and e-mail change, rendered from templates (embedded defaults from
+//! Auth e-mails: confirmation, invitation, recovery, magic link and e-mail change, rendered from templates (embedded defaults from
 //! `gateway/templates/`, overridable per file in `GATEWAY_MAIL_TEMPLATES_DIR`) with GoTrue's variables
 //! (`{{ .ConfirmationURL }}`, `{{ .Token }}`, `{{ .TokenHash }}`, `{{ .SiteURL }}`, `{{ .Email }}`, `{{ .NewEmail }}`,
 //! `{{ .RedirectTo }}`). Links are built only from configured URLs, never from request headers.
@@ -18,6 +18,7 @@ pub enum MailKind {
     Recovery,
     EmailChange,
     MagicLink,
+    Invite,
 }
 
 impl MailKind {
@@ -27,6 +28,7 @@ impl MailKind {
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
             MailKind::MagicLink => "magic_link",
+            MailKind::Invite => "invite",
         }
     }
 
@@ -56,6 +58,12 @@ impl MailKind {
                 include_str!("../../templates/magic_link.html"),
                 "GOTRUE_MAILER_SUBJECTS_MAGIC_LINK",
             ),
+            MailKind::Invite => (
+                "You have been invited",
+                include_str!("../../templates/invite.txt"),
+                include_str!("../../templates/invite.html"),
+                "GOTRUE_MAILER_SUBJECTS_INVITE",
+            ),
         }
     }
 
@@ -66,6 +74,7 @@ impl MailKind {
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
             MailKind::MagicLink => "magiclink",
+            MailKind::Invite => "invite",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Supabase Auth (GoTrue) under `/auth/v1`: the route table, the auth state, and the layers every auth route
 //! shares (API-version error format, CORS, the API key check).
 
+mod admin_links;
 mod admin_users;
 pub mod config;
 pub mod domain;
@@ -95,6 +96,8 @@ pub fn router() -> Router<AppState> {
         .route("/verify", get(verify::get).post(verify::post))
         .route("/settings", get(settings::handler))
         .route("/health", get(settings::health))
+        .route("/invite", post(admin_links::invite))
+        .route("/admin/generate_link", post(admin_links::generate_link))
         .route("/admin/users", get(admin_users::list).post(admin_users::create))
         .route("/admin/users/{id}", get(admin_users::get).put(admin_users::update).delete(admin_users::delete))
         .route("/.well-known/jwks.json", get(jwks_document::handler))

@@ -40,15 +40,28 @@ pub struct TokenMail<'a> {
     pub pkce: bool,
 }
 
+/// Creates and stores a one-time token bound to `to`; returns (code, stored hash).
+pub async fn issue(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    user_id: Uuid,
+    token: TokenKind,
+    to: &str,
+    pkce: bool,
+) -> AuthResult<(String, String)> {
+    let otp = new_otp(state.auth.config.otp_length);
+    let hash = token_hash(to, &otp);
+    let hash = if pkce { format!("pkce_{hash}") } else { hash };
+    users::set_token(tx, user_id, token, &hash, to).await?;
+    Ok((otp, hash))
+}
+
 /// Stores the token hash and sends the message (inside the caller's transaction: a failed send rolls it back).
 pub async fn send_token(state: &AppState, tx: &Transaction<'_>, m: TokenMail<'_>) -> AuthResult<()> {
     if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent) {
         return Err(AuthError::email_rate_limited());
     }
-    let otp = new_otp(state.auth.config.otp_length);
-    let hash = token_hash(m.to, &otp);
-    let hash = if m.pkce { format!("pkce_{hash}") } else { hash };
-    users::set_token(tx, m.user_id, m.token, &hash, m.to).await?;
+    let (otp, hash) = issue(state, tx, m.user_id, m.token, m.to, m.pkce).await?;
     let ctx = MailContext {
         to: m.to,
         email: m.email,

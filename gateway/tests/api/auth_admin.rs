@@ -141,3 +141,72 @@ async fn strict_mode_requires_a_known_apikey_except_on_open_routes() {
     let res = link.get(app.url("/auth/v1/verify?token=abc&type=signup")).send().await.unwrap();
     assert_eq!(res.status(), 303);
 }
+
+#[tokio::test]
+async fn invitations_and_generated_links_verify() {
+    let mail = mail_dir();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", mail.path())]).await;
+    let service = app.service_key.clone();
+    let anon = call(&app, Method::POST, "/invite", None, Some(json!({"email": "x@example.com"}))).await;
+    assert_eq!(anon.status, 403);
+    let invited = call(
+        &app,
+        Method::POST,
+        "/invite",
+        Some(&service),
+        Some(json!({"email": "Inv@example.com", "data": {"team": "a"}})),
+    )
+    .await;
+    assert_eq!(invited.status, 200, "{}", invited.body);
+    assert!(invited.body["invited_at"].is_string());
+    let message = mail.messages().pop().unwrap();
+    assert!(message.contains("To: inv@example.com") && verify_link(&message).contains("type=invite"));
+    let accepted =
+        post(&app, "/verify", json!({"type": "invite", "email": "inv@example.com", "token": otp(&message)})).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    assert!(accepted.body["user"]["email_confirmed_at"].is_string());
+
+    let link = call(
+        &app,
+        Method::POST,
+        "/admin/generate_link",
+        Some(&service),
+        Some(
+            json!({"type": "signup", "email": "gen@example.com", "password": "secret123", "data": {"status": "alpha"}}),
+        ),
+    )
+    .await;
+    assert_eq!(link.status, 200, "{}", link.body);
+    assert_eq!(link.body["user_metadata"], json!({"status": "alpha"}));
+    assert_eq!(link.body["verification_type"], "signup");
+    assert!(
+        link.body["action_link"].as_str().unwrap().contains("?token=")
+            && link.body["action_link"].as_str().unwrap().contains("type=signup")
+    );
+    let verified = post(&app, "/verify", json!({"type": "signup", "token_hash": link.body["hashed_token"]})).await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    assert_eq!(sign_in(&app, "gen@example.com", "secret123").await.status, 200);
+    assert_eq!(mail.messages().len(), 1, "generate_link sends nothing");
+
+    let change = call(
+        &app,
+        Method::POST,
+        "/admin/generate_link",
+        Some(&service),
+        Some(json!({"type": "email_change_current", "email": "gen@example.com", "new_email": "gen2@example.com"})),
+    )
+    .await;
+    assert_eq!(change.body["new_email"], "gen2@example.com");
+    let swapped =
+        post(&app, "/verify", json!({"type": "email_change", "token_hash": change.body["hashed_token"]})).await;
+    assert_eq!(swapped.body["user"]["email"], "gen2@example.com", "{}", swapped.body);
+    let bad = call(
+        &app,
+        Method::POST,
+        "/admin/generate_link",
+        Some(&service),
+        Some(json!({"type": "signup", "email": "nope"})),
+    )
+    .await;
+    assert_eq!(bad.body["message"], "Unable to validate email address: invalid format");
+}
