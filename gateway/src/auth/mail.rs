@@ -19,6 +19,7 @@ pub enum MailKind {
     EmailChange,
     MagicLink,
     Invite,
+    Reauthentication,
 }
 
 impl MailKind {
@@ -29,6 +30,7 @@ impl MailKind {
             MailKind::EmailChange => "email_change",
             MailKind::MagicLink => "magic_link",
             MailKind::Invite => "invite",
+            MailKind::Reauthentication => "reauthentication",
         }
     }
 
@@ -64,6 +66,12 @@ impl MailKind {
                 include_str!("../../templates/invite.html"),
                 "GOTRUE_MAILER_SUBJECTS_INVITE",
             ),
+            MailKind::Reauthentication => (
+                "{{ .Token }} is your verification code",
+                include_str!("../../templates/reauthentication.txt"),
+                include_str!("../../templates/reauthentication.html"),
+                "GOTRUE_MAILER_SUBJECTS_REAUTHENTICATION",
+            ),
         }
     }
 
@@ -75,6 +83,7 @@ impl MailKind {
             MailKind::EmailChange => "email_change",
             MailKind::MagicLink => "magiclink",
             MailKind::Invite => "invite",
+            MailKind::Reauthentication => "reauthentication",
         }
     }
 }

@@ -89,6 +89,7 @@ pub fn router() -> Router<AppState> {
         .route("/token", post(token::handler))
         .route("/logout", post(logout::handler))
         .route("/user", get(user::get).put(user::put))
+        .route("/reauthenticate", get(user::reauthenticate))
         .route("/recover", post(recover::handler))
         .route("/otp", post(magiclink::handler))
         .route("/magiclink", post(magiclink::handler))

@@ -7,7 +7,7 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::request::{json_body, ApiKey, ClientIp};
 use crate::auth::session::require_caller;
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
@@ -44,6 +44,8 @@ struct UpdateBody {
     app_metadata: Option<Value>,
     #[serde(default)]
     phone: Option<String>,
+    #[serde(default)]
+    nonce: Option<String>,
 }
 
 /// Shallow merge where a `null` value deletes the key (GoTrue `UpdateUserMetaData`).
@@ -103,9 +105,13 @@ pub async fn put(
                 "New password should be different from the old password.",
             ));
         }
+        if cfg.require_reauthentication {
+            check_nonce(&state, &tx, &user, body.nonce.as_deref()).await?;
+        }
         let hash = state.auth.hasher.hash(password).await?;
         tx.execute(
             "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
+             reauthentication_token = '', \
              updated_at = now() where id = $1",
             &[&user.id, &hash],
         )
@@ -161,6 +167,69 @@ pub async fn put(
     let updated = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
     Ok(Json(updated.to_json()))
+}
+
+/// `GET /reauthenticate`: mails a code that a later password change presents as `nonce`.
+pub async fn reauthenticate(
+    _key: ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AuthResult<Json<Value>> {
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let user = require_caller(&state, &tx, &headers).await?.user;
+    if user.email.is_empty() && user.phone.is_empty() {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            "Reauthentication requires the user to have an email or a phone number",
+        ));
+    }
+    check_frequency(&state, &format!("reauth:{}", user.id))?;
+    let mail = TokenMail {
+        user_id: user.id,
+        kind: MailKind::Reauthentication,
+        token: TokenKind::Reauthentication,
+        to: &user.email,
+        email: &user.email,
+        new_email: "",
+        redirect_to: &state.auth.config.site_url,
+        pkce: false,
+    };
+    send_token(&state, &tx, mail).await?;
+    tx.commit().await?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// The reauthentication code sent to the user's address, within its lifetime.
+async fn check_nonce(
+    state: &AppState,
+    tx: &deadpool_postgres::Transaction<'_>,
+    user: &users::User,
+    nonce: Option<&str>,
+) -> AuthResult<()> {
+    let Some(nonce) = nonce.filter(|n| !n.is_empty()) else {
+        return Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "reauthentication_needed",
+            "Password update requires reauthentication",
+        ));
+    };
+    let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
+    let lifetime = state.auth.config.otp_exp.as_secs_f64();
+    let valid = tx
+        .query_opt(
+            "select 1 from auth.users where id = $1 and reauthentication_token = $2 \
+             and reauthentication_sent_at + make_interval(secs => $3) > now()",
+            &[&user.id, &hash, &lifetime],
+        )
+        .await?
+        .is_some();
+    if valid {
+        Ok(())
+    } else {
+        Err(AuthError::new(StatusCode::BAD_REQUEST, "reauthentication_not_valid", "Requires reauthentication"))
+    }
 }
 
 #[cfg(test)]

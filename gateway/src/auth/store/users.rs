@@ -307,6 +307,7 @@ pub enum TokenKind {
     Recovery,
     EmailChangeNew,
     EmailChangeCurrent,
+    Reauthentication,
 }
 
 impl TokenKind {
@@ -318,6 +319,9 @@ impl TokenKind {
             TokenKind::EmailChangeNew => ("email_change_token_new", "email_change_sent_at", "email_change_token_new"),
             TokenKind::EmailChangeCurrent => {
                 ("email_change_token_current", "email_change_sent_at", "email_change_token_current")
+            }
+            TokenKind::Reauthentication => {
+                ("reauthentication_token", "reauthentication_sent_at", "reauthentication_token")
             }
         }
     }
