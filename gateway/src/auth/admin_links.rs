@@ -6,7 +6,7 @@ use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{verify_link, MailKind};
-use crate::auth::otp::{issue, send_token, TokenMail};
+use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ApiKey};
 use crate::auth::session::require_admin;
 use crate::auth::store::begin;
@@ -93,6 +93,7 @@ pub async fn invite(
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let user = match users::by_email(&tx, email.as_str()).await? {
         Some(u) if u.email_confirmed_at.is_some() => return Err(email_exists()),
         Some(u) => u,
@@ -109,9 +110,11 @@ pub async fn invite(
         redirect_to: &redirect,
         pkce: false,
     };
-    send_token(&state, &tx, mail).await?;
+    outbox.push(send_token(&state, &tx, mail).await?);
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(user.to_json()))
 }
 

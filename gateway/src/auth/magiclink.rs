@@ -6,7 +6,7 @@ use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ApiKey, ClientIp};
 use crate::auth::store::users::{self, NewUser, TokenKind};
 use crate::auth::store::{begin, flow_state};
@@ -69,6 +69,7 @@ pub async fn handler(
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let user = match users::by_email(&tx, email.as_str()).await? {
         Some(u) => u,
         None if body.create_user == Some(false) || cfg.disable_signup => {
@@ -119,7 +120,9 @@ pub async fn handler(
         redirect_to: &redirect,
         pkce: challenge.is_some(),
     };
-    send_token(&state, &tx, mail).await?;
+    outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(json!({})))
 }

@@ -135,14 +135,13 @@ async fn template(cfg: &AuthConfig, kind: MailKind, ext: &str, default: &str) ->
     default.to_string()
 }
 
-/// Renders and sends one message.
-pub async fn send(
+/// Renders one message.
+pub async fn compose(
     cfg: &AuthConfig,
     vars_cfg: &crate::config::Vars,
-    mailer: &Mailer,
     kind: MailKind,
     ctx: &MailContext<'_>,
-) -> AuthResult<()> {
+) -> OutgoingMail {
     let (subject, text_default, html_default, subject_var) = kind.defaults();
     let link = verify_link(cfg, kind, ctx.token_hash, ctx.redirect_to);
     let vars = vec![
@@ -159,8 +158,12 @@ pub async fn send(
     let text = render(&template(cfg, kind, "txt", text_default).await, &vars);
     let html = render(&template(cfg, kind, "html", html_default).await, &html_vars);
     let subject = render(&vars_cfg.first(&[subject_var]).unwrap_or_else(|| subject.to_string()), &vars);
-    let mail = OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html) };
-    mailer.send(&mail).await.map_err(|e| {
+    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html) }
+}
+
+/// Sends one rendered message.
+pub async fn deliver(mailer: &Mailer, kind: MailKind, mail: &OutgoingMail) -> AuthResult<()> {
+    mailer.send(mail).await.map_err(|e| {
         tracing::error!(error = %e, "cannot send auth mail");
         AuthError::new(
             axum::http::StatusCode::INTERNAL_SERVER_ERROR,

@@ -6,7 +6,7 @@ use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, flow_state};
@@ -57,6 +57,7 @@ pub async fn handler(
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     if let Some(user) = users::by_email(&tx, email.as_str()).await? {
         if let Some(challenge) = &pkce {
             flow_state::create(&tx, user.id, challenge, "recovery").await?;
@@ -71,8 +72,10 @@ pub async fn handler(
             redirect_to: &redirect,
             pkce: pkce.is_some(),
         };
-        send_token(&state, &tx, mail).await?;
+        outbox.push(send_token(&state, &tx, mail).await?);
     }
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(json!({})))
 }

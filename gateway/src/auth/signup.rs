@@ -7,7 +7,7 @@ use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::users::{self, NewUser, TokenKind, User};
@@ -89,6 +89,7 @@ pub async fn handler(
 
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let existing = users::by_email(&tx, email.as_str()).await?;
     let response = match existing {
         Some(user) if cfg.autoconfirm => {
@@ -103,7 +104,7 @@ pub async fn handler(
         Some(user) => {
             // Unconfirmed: send the confirmation again; password and metadata stay as they were.
             check_frequency(&state, email.as_str())?;
-            send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?;
+            outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
             users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
         }
         None => {
@@ -129,12 +130,14 @@ pub async fn handler(
                 token_response(&state, &tx, &user, session_id, &refresh).await?
             } else {
                 check_frequency(&state, email.as_str())?;
-                send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?;
+                outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
                 users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
             }
         }
     };
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(response))
 }
 
@@ -144,7 +147,7 @@ async fn send_confirmation(
     user: &User,
     redirect: &str,
     pkce: Option<&pkce::Challenge>,
-) -> AuthResult<()> {
+) -> AuthResult<(MailKind, crate::mail::OutgoingMail)> {
     if let Some(challenge) = pkce {
         flow_state::create(tx, user.id, challenge, "email/signup").await?;
     }

@@ -6,7 +6,7 @@ use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ApiKey, ClientIp};
 use crate::auth::session::require_caller;
 use crate::auth::store::users::{self, TokenKind};
@@ -76,6 +76,7 @@ pub async fn put(
     let body: UpdateBody = json_body(&body)?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let caller = require_caller(&state, &tx, &headers).await?;
     let user = caller.user;
     if body.app_metadata.is_some() {
@@ -148,7 +149,7 @@ pub async fn put(
                 redirect_to: &redirect,
                 pkce: false,
             };
-            send_token(&state, &tx, base).await?;
+            outbox.push(send_token(&state, &tx, base).await?);
             if cfg.secure_email_change && !user.email.is_empty() {
                 let current = TokenMail {
                     user_id: user.id,
@@ -160,12 +161,14 @@ pub async fn put(
                     redirect_to: &redirect,
                     pkce: false,
                 };
-                send_token(&state, &tx, current).await?;
+                outbox.push(send_token(&state, &tx, current).await?);
             }
         }
     }
     let updated = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(updated.to_json()))
 }
 
@@ -177,6 +180,7 @@ pub async fn reauthenticate(
 ) -> AuthResult<Json<Value>> {
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let user = require_caller(&state, &tx, &headers).await?.user;
     if user.email.is_empty() && user.phone.is_empty() {
         return Err(AuthError::new(
@@ -196,8 +200,10 @@ pub async fn reauthenticate(
         redirect_to: &state.auth.config.site_url,
         pkce: false,
     };
-    send_token(&state, &tx, mail).await?;
+    outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(serde_json::json!({})))
 }
 
