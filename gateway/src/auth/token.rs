@@ -90,7 +90,7 @@ async fn password_grant(
     let tx = begin(&mut client).await?;
     // An unparsable address cannot have an account: treat it as unknown (same answer, same cost).
     let user = match Email::parse(&email) {
-        Ok(e) => users::by_email(&tx, e.as_str()).await?,
+        Ok(e) => users::by_email_for_sign_in(&tx, e.as_str()).await?,
         Err(_) => None,
     };
     let hash = user.as_ref().and_then(|u| u.encrypted_password.clone());

@@ -164,27 +164,36 @@ async fn one(
     tx: &Transaction<'_>,
     filter: &str,
     param: &(dyn tokio_postgres::types::ToSql + Sync),
+    with_identities: bool,
 ) -> AuthResult<Option<User>> {
     let sql = format!("select {COLUMNS} from auth.users where {filter} and instance_id = $2 limit 1");
     let Some(row) = tx.query_opt(&sql, &[param, &INSTANCE_ID]).await? else { return Ok(None) };
     let mut user = User::from_row(&row);
-    load_identities(tx, &mut user).await?;
+    if with_identities {
+        load_identities(tx, &mut user).await?;
+    }
     Ok(Some(user))
 }
 
 pub async fn by_id(tx: &Transaction<'_>, id: Uuid) -> AuthResult<Option<User>> {
-    one(tx, "id = $1", &id).await
+    one(tx, "id = $1", &id, true).await
 }
 
 /// A non-SSO user by (already lower-cased) e-mail: addresses are stored lower-cased, so the unique index serves it.
 pub async fn by_email(tx: &Transaction<'_>, email: &str) -> AuthResult<Option<User>> {
-    one(tx, "email = $1 and is_sso_user = false", &email).await
+    one(tx, "email = $1 and is_sso_user = false", &email, true).await
+}
+
+/// The same lookup without the identities: the password grant does exactly one query whether or not the address
+/// has an account, so known and unknown addresses cost the same before the (decoy-backed) password check.
+pub async fn by_email_for_sign_in(tx: &Transaction<'_>, email: &str) -> AuthResult<Option<User>> {
+    one(tx, "email = $1 and is_sso_user = false", &email, false).await
 }
 
 /// The user holding `hash` in one of `columns` (`confirmation_token`, `recovery_token`, …).
 pub async fn by_token(tx: &Transaction<'_>, columns: &[&str], hash: &str) -> AuthResult<Option<User>> {
     let filter = columns.iter().map(|c| format!("{c} = $1")).collect::<Vec<_>>().join(" or ");
-    one(tx, &format!("({filter})"), &hash).await
+    one(tx, &format!("({filter})"), &hash, true).await
 }
 
 /// What a new user starts with.
