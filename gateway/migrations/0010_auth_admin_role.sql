@@ -105,5 +105,5 @@ begin
 end
 $$;
 
--- The API roles never touch auth tables directly; they use auth.uid()/auth.jwt().
-revoke all on all tables in schema auth from anon, authenticated, service_role;
+-- The API roles get no table privileges here (0003 grants none): they use auth.uid()/auth.jwt(). Nothing is revoked
+-- on every migrate, so an app migration's own deliberate grant is not undone.

@@ -48,13 +48,20 @@ fn parse_id(id: &str) -> AuthResult<Uuid> {
 }
 
 pub async fn list(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<Response> {
     require_admin(&state, &headers)?;
-    let page: i64 = query.get("page").and_then(|p| p.parse().ok()).filter(|p| *p > 0).unwrap_or(1);
-    let per_page: i64 = query.get("per_page").and_then(|p| p.parse().ok()).filter(|p| *p > 0).unwrap_or(50).min(1000);
+    let positive = |name: &str, default: i64| match query.get(name).filter(|v| !v.is_empty()) {
+        None => Ok(default),
+        Some(v) => {
+            v.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| AuthError::validation("Bad Pagination Parameters"))
+        }
+    };
+    let page = positive("page", 1)?;
+    let per_page = positive("per_page", 50)?.min(1000);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let total: i64 =
@@ -93,7 +100,12 @@ fn ban_until(duration: &str) -> AuthResult<Option<chrono::DateTime<chrono::Utc>>
     Ok(Some(chrono::Utc::now() + chrono::Duration::from_std(d).unwrap_or_default()))
 }
 
-pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> AuthResult<Json<Value>> {
+pub async fn create(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let cfg = &state.auth.config;
     let body: AdminUserBody = crate::auth::request::json_body(&body)?;
@@ -140,6 +152,7 @@ pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Byt
             app_metadata,
             confirmed: body.email_confirm.unwrap_or(false),
             is_anonymous: false,
+            identity_in_metadata: false,
         },
     )
     .await?;
@@ -151,7 +164,12 @@ pub async fn create(State(state): State<AppState>, headers: HeaderMap, body: Byt
     Ok(Json(user.to_json()))
 }
 
-pub async fn get(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> AuthResult<Json<Value>> {
+pub async fn get(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let id = parse_id(&id)?;
     let mut client = state.pool.get().await?;
@@ -162,6 +180,7 @@ pub async fn get(State(state): State<AppState>, headers: HeaderMap, Path(id): Pa
 }
 
 pub async fn update(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
@@ -226,6 +245,7 @@ pub async fn update(
 }
 
 pub async fn delete(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,

@@ -23,6 +23,8 @@ pub struct AuthConfig {
     pub email_enabled: bool,
     pub anonymous_enabled: bool,
     pub secure_email_change: bool,
+    /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`: a password change needs a mailed code.
+    pub require_reauthentication: bool,
     pub password_min_length: usize,
     pub password_required_characters: Vec<String>,
     pub refresh_reuse_interval: Duration,
@@ -88,6 +90,7 @@ impl AuthConfig {
             email_enabled: v.bool(&["GOTRUE_EXTERNAL_EMAIL_ENABLED", "ENABLE_EMAIL_SIGNUP"], true),
             anonymous_enabled: v.bool(&["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "ENABLE_ANONYMOUS_USERS"], false),
             secure_email_change: v.bool(&["GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED"], true),
+            require_reauthentication: v.bool(&["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"], false),
             password_min_length: v.num(&["GOTRUE_PASSWORD_MIN_LENGTH"], 6usize).max(6),
             password_required_characters: v
                 .first(&["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"])

@@ -10,6 +10,7 @@ use axum::http::{HeaderMap, StatusCode};
 use std::collections::HashMap;
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,

@@ -1,4 +1,4 @@
-//! Auth e-mails: confirmation, recovery and e-mail change, rendered from templates (embedded defaults from
+//! Auth e-mails: confirmation, invitation, recovery, magic link and e-mail change, rendered from templates (embedded defaults from
 //! `gateway/templates/`, overridable per file in `GATEWAY_MAIL_TEMPLATES_DIR`) with GoTrue's variables
 //! (`{{ .ConfirmationURL }}`, `{{ .Token }}`, `{{ .TokenHash }}`, `{{ .SiteURL }}`, `{{ .Email }}`, `{{ .NewEmail }}`,
 //! `{{ .RedirectTo }}`). Links are built only from configured URLs, never from request headers.
@@ -6,7 +6,10 @@
 use crate::auth::config::AuthConfig;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::mail::{Mailer, OutgoingMail};
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+/// Query values: everything but RFC 3986's unreserved characters is escaped.
+const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
 
 /// Which message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +17,9 @@ pub enum MailKind {
     Confirmation,
     Recovery,
     EmailChange,
+    MagicLink,
+    Invite,
+    Reauthentication,
 }
 
 impl MailKind {
@@ -22,6 +28,9 @@ impl MailKind {
             MailKind::Confirmation => "confirmation",
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
+            MailKind::MagicLink => "magic_link",
+            MailKind::Invite => "invite",
+            MailKind::Reauthentication => "reauthentication",
         }
     }
 
@@ -45,6 +54,24 @@ impl MailKind {
                 include_str!("../../templates/email_change.html"),
                 "GOTRUE_MAILER_SUBJECTS_EMAIL_CHANGE",
             ),
+            MailKind::MagicLink => (
+                "Your sign-in link",
+                include_str!("../../templates/magic_link.txt"),
+                include_str!("../../templates/magic_link.html"),
+                "GOTRUE_MAILER_SUBJECTS_MAGIC_LINK",
+            ),
+            MailKind::Invite => (
+                "You have been invited",
+                include_str!("../../templates/invite.txt"),
+                include_str!("../../templates/invite.html"),
+                "GOTRUE_MAILER_SUBJECTS_INVITE",
+            ),
+            MailKind::Reauthentication => (
+                "{{ .Token }} is your verification code",
+                include_str!("../../templates/reauthentication.txt"),
+                include_str!("../../templates/reauthentication.html"),
+                "GOTRUE_MAILER_SUBJECTS_REAUTHENTICATION",
+            ),
         }
     }
 
@@ -54,6 +81,9 @@ impl MailKind {
             MailKind::Confirmation => "signup",
             MailKind::Recovery => "recovery",
             MailKind::EmailChange => "email_change",
+            MailKind::MagicLink => "magiclink",
+            MailKind::Invite => "invite",
+            MailKind::Reauthentication => "reauthentication",
         }
     }
 }
@@ -70,7 +100,7 @@ pub struct MailContext<'a> {
 
 /// The verify link: `API_EXTERNAL_URL` + verify path + `token`, `type`, `redirect_to`.
 pub fn verify_link(cfg: &AuthConfig, kind: MailKind, token_hash: &str, redirect_to: &str) -> String {
-    let enc = |s: &str| utf8_percent_encode(s, NON_ALPHANUMERIC).to_string();
+    let enc = |s: &str| utf8_percent_encode(s, QUERY_VALUE).to_string();
     format!(
         "{}{}?token={}&type={}&redirect_to={}",
         cfg.external_url,
@@ -105,14 +135,13 @@ async fn template(cfg: &AuthConfig, kind: MailKind, ext: &str, default: &str) ->
     default.to_string()
 }
 
-/// Renders and sends one message.
-pub async fn send(
+/// Renders one message.
+pub async fn compose(
     cfg: &AuthConfig,
     vars_cfg: &crate::config::Vars,
-    mailer: &Mailer,
     kind: MailKind,
     ctx: &MailContext<'_>,
-) -> AuthResult<()> {
+) -> OutgoingMail {
     let (subject, text_default, html_default, subject_var) = kind.defaults();
     let link = verify_link(cfg, kind, ctx.token_hash, ctx.redirect_to);
     let vars = vec![
@@ -129,8 +158,12 @@ pub async fn send(
     let text = render(&template(cfg, kind, "txt", text_default).await, &vars);
     let html = render(&template(cfg, kind, "html", html_default).await, &html_vars);
     let subject = render(&vars_cfg.first(&[subject_var]).unwrap_or_else(|| subject.to_string()), &vars);
-    let mail = OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html) };
-    mailer.send(&mail).await.map_err(|e| {
+    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html) }
+}
+
+/// Sends one rendered message.
+pub async fn deliver(mailer: &Mailer, kind: MailKind, mail: &OutgoingMail) -> AuthResult<()> {
+    mailer.send(mail).await.map_err(|e| {
         tracing::error!(error = %e, "cannot send auth mail");
         AuthError::new(
             axum::http::StatusCode::INTERNAL_SERVER_ERROR,
@@ -163,7 +196,7 @@ mod tests {
         let link = verify_link(&cfg, MailKind::Recovery, "abc", "https://site.com/a?b=c&d");
         assert_eq!(
             link,
-            "https://api.example.com/auth/v1/verify?token=abc&type=recovery&redirect_to=https%3A%2F%2Fsite%2Ecom%2Fa%3Fb%3Dc%26d"
+            "https://api.example.com/auth/v1/verify?token=abc&type=recovery&redirect_to=https%3A%2F%2Fsite.com%2Fa%3Fb%3Dc%26d"
         );
         assert_eq!(escape_html("<a href=\"x\">"), "&lt;a href=&quot;x&quot;&gt;");
     }

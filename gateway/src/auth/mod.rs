@@ -1,12 +1,14 @@
 //! Supabase Auth (GoTrue) under `/auth/v1`: the route table, the auth state, and the layers every auth route
 //! shares (API-version error format, CORS, the API key check).
 
+mod admin_links;
 mod admin_users;
 pub mod config;
 pub mod domain;
 pub mod error;
 mod jwks_document;
 mod logout;
+mod magiclink;
 pub mod mail;
 mod otp;
 pub mod rate_limit;
@@ -43,6 +45,7 @@ pub struct AuthState {
 
 impl AuthState {
     pub async fn new(config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
+        check_legacy_secret(config)?;
         let auth = config::AuthConfig::from_config(config);
         Ok(AuthState {
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
@@ -53,6 +56,32 @@ impl AuthState {
     }
 }
 
+/// The JWT secret Supabase's CLI and docs publish: anyone can sign tokens with it.
+const DEMO_SECRET: &str = "super-secret-jwt-token-with-at-least-32-characters-long";
+
+/// A14: a publicly known or short legacy secret lets anyone mint tokens. Refused when `GATEWAY_ENV=production`,
+/// a loud warning otherwise (local development and the auth-js suite use the demo secret).
+fn check_legacy_secret(config: &Config) -> anyhow::Result<()> {
+    let Some(secret) = config.jwt_secret.as_deref() else { return Ok(()) };
+    let problem = if secret == DEMO_SECRET {
+        "is the publicly known demo secret"
+    } else if secret.len() < 32 {
+        "is shorter than 32 characters"
+    } else {
+        return Ok(());
+    };
+    let production = config.vars.first(&["GATEWAY_ENV"]).is_some_and(|e| e.eq_ignore_ascii_case("production"));
+    if production {
+        anyhow::bail!(
+            "the JWT secret {problem}: anyone could sign tokens; set a long random GOTRUE_JWT_SECRET or remove it"
+        );
+    }
+    tracing::warn!(
+        "the JWT secret {problem}: anyone can sign tokens for this gateway (refused when GATEWAY_ENV=production)"
+    );
+    Ok(())
+}
+
 /// The routes under `/auth/v1`.
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -60,16 +89,44 @@ pub fn router() -> Router<AppState> {
         .route("/token", post(token::handler))
         .route("/logout", post(logout::handler))
         .route("/user", get(user::get).put(user::put))
+        .route("/reauthenticate", get(user::reauthenticate))
         .route("/recover", post(recover::handler))
+        .route("/otp", post(magiclink::handler))
+        .route("/magiclink", post(magiclink::handler))
         .route("/resend", post(resend::handler))
         .route("/verify", get(verify::get).post(verify::post))
         .route("/settings", get(settings::handler))
         .route("/health", get(settings::health))
+        .route("/invite", post(admin_links::invite))
+        .route("/admin/generate_link", post(admin_links::generate_link))
         .route("/admin/users", get(admin_users::list).post(admin_users::create))
         .route("/admin/users/{id}", get(admin_users::get).put(admin_users::update).delete(admin_users::delete))
         .route("/.well-known/jwks.json", get(jwks_document::handler))
+        .layer(from_fn(limit_body))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(from_fn(api_version))
         .layer(cors())
+}
+
+/// GoTrue's request body limit.
+const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
+async fn limit_body(req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return error::AuthError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "request_entity_too_large",
+            format!("Request body too large (max {MAX_BODY_BYTES} bytes)"),
+        )
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Renders errors in the 2024-01-01 format and echoes the version when the client sent

@@ -1,11 +1,13 @@
 //! Issuing one-time tokens by e-mail: per-address frequency (`GOTRUE_SMTP_MAX_FREQUENCY`), the global hourly
-//! budget (`GOTRUE_RATE_LIMIT_EMAIL_SENT`), the stored hash, and the message.
+//! budget (`GOTRUE_RATE_LIMIT_EMAIL_SENT`), the stored hash, and the message, composed in the transaction and sent
+//! after it commits.
 
 use crate::auth::domain::tokens::{new_otp, token_hash};
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{self, MailContext, MailKind};
 use crate::auth::rate_limit::Rate;
 use crate::auth::store::users::{self, TokenKind};
+use crate::mail::OutgoingMail;
 use crate::state::AppState;
 use deadpool_postgres::Transaction;
 use uuid::Uuid;
@@ -36,16 +38,55 @@ pub struct TokenMail<'a> {
     pub email: &'a str,
     pub new_email: &'a str,
     pub redirect_to: &'a str,
+    /// A PKCE flow: the stored token and the link carry the `pkce_` prefix, and the link answers with a code.
+    pub pkce: bool,
 }
 
-/// Stores the token hash and sends the message (inside the caller's transaction: a failed send rolls it back).
-pub async fn send_token(state: &AppState, tx: &Transaction<'_>, m: TokenMail<'_>) -> AuthResult<()> {
+/// Creates and stores a one-time token bound to `to`; returns (code, stored hash).
+pub async fn issue(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    user_id: Uuid,
+    token: TokenKind,
+    to: &str,
+    pkce: bool,
+) -> AuthResult<(String, String)> {
+    let otp = new_otp(state.auth.config.otp_length);
+    let hash = token_hash(to, &otp);
+    let hash = if pkce { format!("pkce_{hash}") } else { hash };
+    users::set_token(tx, user_id, token, &hash, to).await?;
+    Ok((otp, hash))
+}
+
+/// Messages composed inside a transaction and sent after it commits, so no database connection or row lock is held
+/// while a mail server answers.
+#[derive(Default)]
+pub struct Outbox(Vec<(MailKind, OutgoingMail)>);
+
+impl Outbox {
+    pub fn push(&mut self, pending: (MailKind, OutgoingMail)) {
+        self.0.push(pending);
+    }
+
+    /// Sends every message (call after the commit).
+    pub async fn deliver(self, state: &AppState) -> AuthResult<()> {
+        for (kind, mail) in &self.0 {
+            mail::deliver(&state.auth.mailer, *kind, mail).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Stores the token hash and composes the message for the caller's [`Outbox`].
+pub async fn send_token(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    m: TokenMail<'_>,
+) -> AuthResult<(MailKind, OutgoingMail)> {
     if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent) {
         return Err(AuthError::email_rate_limited());
     }
-    let otp = new_otp(state.auth.config.otp_length);
-    let hash = token_hash(m.to, &otp);
-    users::set_token(tx, m.user_id, m.token, &hash, m.to).await?;
+    let (otp, hash) = issue(state, tx, m.user_id, m.token, m.to, m.pkce).await?;
     let ctx = MailContext {
         to: m.to,
         email: m.email,
@@ -54,5 +95,5 @@ pub async fn send_token(state: &AppState, tx: &Transaction<'_>, m: TokenMail<'_>
         token_hash: &hash,
         redirect_to: m.redirect_to,
     };
-    mail::send(&state.auth.config, &state.config.vars, &state.auth.mailer, m.kind, &ctx).await
+    Ok((m.kind, mail::compose(&state.auth.config, &state.config.vars, m.kind, &ctx).await))
 }

@@ -2,13 +2,14 @@
 //! rate limits for known and unknown addresses.
 
 use crate::auth::domain::email::Email;
+use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
-use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
+use crate::auth::store::{begin, flow_state};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -22,9 +23,14 @@ use std::collections::HashMap;
 struct RecoverBody {
     #[serde(default)]
     email: Option<String>,
+    #[serde(default)]
+    code_challenge: Option<String>,
+    #[serde(default)]
+    code_challenge_method: Option<String>,
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,
@@ -43,6 +49,7 @@ pub async fn handler(
         return Err(AuthError::validation("Password recovery requires an email"));
     }
     let email = Email::parse(&raw)?;
+    let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
         return Err(AuthError::rate_limited());
     }
@@ -50,7 +57,11 @@ pub async fn handler(
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     if let Some(user) = users::by_email(&tx, email.as_str()).await? {
+        if let Some(challenge) = &pkce {
+            flow_state::create(&tx, user.id, challenge, "recovery").await?;
+        }
         let mail = TokenMail {
             user_id: user.id,
             kind: MailKind::Recovery,
@@ -59,9 +70,12 @@ pub async fn handler(
             email: &user.email,
             new_email: "",
             redirect_to: &redirect,
+            pkce: pkce.is_some(),
         };
-        send_token(&state, &tx, mail).await?;
+        outbox.push(send_token(&state, &tx, mail).await?);
     }
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(json!({})))
 }

@@ -62,6 +62,39 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     (!t.is_empty() && !t.contains(' ') && !t.starts_with("sb_")).then_some(t)
 }
 
+/// The API-key gate of every auth route except the e-mail link (`/verify`) and the JWKS, as Kong's `key-auth` in
+/// front of GoTrue: enforced when `GATEWAY_REQUIRE_APIKEY` is on (the `apikey` header or `?apikey=` must verify
+/// as a key of this gateway), open otherwise (local development, like the Supabase CLI).
+pub struct ApiKey;
+
+impl FromRequestParts<AppState> for ApiKey {
+    type Rejection = axum::response::Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        use axum::response::IntoResponse;
+        if !state.config.require_apikey {
+            return Ok(ApiKey);
+        }
+        let from_query = parts.uri.query().and_then(|q| {
+            url::form_urlencoded::parse(q.as_bytes()).find(|(k, _)| k == "apikey").map(|(_, v)| v.into_owned())
+        });
+        let key = parts.headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string).or(from_query);
+        let reject = |message: &str| {
+            (StatusCode::UNAUTHORIZED, axum::Json(serde_json::json!({ "message": message }))).into_response()
+        };
+        let Some(key) = key.filter(|k| !k.is_empty()) else {
+            return Err(reject("No API key found in request"));
+        };
+        let options = jwks::VerifyOptions::default();
+        match state.keys.load().verify::<serde_json::Value>(&key, &options) {
+            Ok(claims) if matches!(claims.get("role").and_then(|r| r.as_str()), Some("anon" | "service_role")) => {
+                Ok(ApiKey)
+            }
+            _ => Err(reject("Invalid authentication credentials")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

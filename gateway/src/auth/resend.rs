@@ -4,7 +4,7 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
@@ -25,6 +25,7 @@ struct ResendBody {
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,
@@ -47,6 +48,7 @@ pub async fn handler(
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     if kind == "signup" {
         if let Some(user) = users::by_email(&tx, email.as_str()).await?.filter(|u| u.email_confirmed_at.is_none()) {
             let mail = TokenMail {
@@ -57,8 +59,9 @@ pub async fn handler(
                 email: &user.email,
                 new_email: "",
                 redirect_to: &redirect,
+                pkce: false,
             };
-            send_token(&state, &tx, mail).await?;
+            outbox.push(send_token(&state, &tx, mail).await?);
         }
     } else if let Some(user) = users::by_email(&tx, email.as_str()).await? {
         if let Some(new_email) = user.new_email.clone() {
@@ -70,10 +73,13 @@ pub async fn handler(
                 email: &user.email,
                 new_email: &new_email,
                 redirect_to: &redirect,
+                pkce: false,
             };
-            send_token(&state, &tx, mail).await?;
+            outbox.push(send_token(&state, &tx, mail).await?);
         }
     }
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(json!({})))
 }

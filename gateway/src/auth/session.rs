@@ -51,10 +51,19 @@ pub async fn token_response(
 
 /// The verified claims of a bearer token in GoTrue's error vocabulary.
 pub fn verified_claims(state: &AppState, headers: &HeaderMap) -> AuthResult<Value> {
+    verify_bearer(state, headers, &["exp"])
+}
+
+/// Verifies the bearer token; `required` lists claims that must be present (GoTrue's admin check requires none).
+fn verify_bearer(state: &AppState, headers: &HeaderMap, required: &[&str]) -> AuthResult<Value> {
     let token = bearer(headers).ok_or_else(|| {
         AuthError::new(StatusCode::UNAUTHORIZED, "no_authorization", "This endpoint requires a valid Bearer token")
     })?;
-    let options = VerifyOptions { leeway_secs: 0, audience: None, required_claims: vec!["exp".into()] };
+    let options = VerifyOptions {
+        leeway_secs: 0,
+        audience: None,
+        required_claims: required.iter().map(|c| c.to_string()).collect(),
+    };
     state.keys.load().verify::<Value>(token, &options).map_err(|e| {
         AuthError::new(
             StatusCode::FORBIDDEN,
@@ -115,7 +124,7 @@ pub async fn require_caller(state: &AppState, tx: &Transaction<'_>, headers: &He
 
 /// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`.
 pub fn require_admin(state: &AppState, headers: &HeaderMap) -> AuthResult<Value> {
-    let claims = verified_claims(state, headers)?;
+    let claims = verify_bearer(state, headers, &[])?;
     let role = claims.get("role").and_then(Value::as_str).unwrap_or_default();
     if state.auth.config.admin_roles.iter().any(|r| r == role) {
         Ok(claims)

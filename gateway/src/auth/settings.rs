@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-pub async fn handler(State(state): State<AppState>) -> Json<Value> {
+pub async fn handler(_key: crate::auth::request::ApiKey, State(state): State<AppState>) -> Json<Value> {
     let cfg = &state.auth.config;
     Json(json!({
         "external": {

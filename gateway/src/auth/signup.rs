@@ -3,14 +3,15 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
+use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::users::{self, NewUser, TokenKind, User};
-use crate::auth::store::{begin, sessions};
+use crate::auth::store::{begin, flow_state, sessions};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -30,9 +31,14 @@ pub struct SignupBody {
     pub password: Option<String>,
     #[serde(default)]
     pub data: Option<Value>,
+    #[serde(default)]
+    pub code_challenge: Option<String>,
+    #[serde(default)]
+    pub code_challenge_method: Option<String>,
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,
@@ -69,6 +75,7 @@ pub async fn handler(
     if !cfg.email_enabled {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
     }
+    let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     let email = Email::parse(email_raw)?;
     if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
@@ -82,6 +89,7 @@ pub async fn handler(
 
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let existing = users::by_email(&tx, email.as_str()).await?;
     let response = match existing {
         Some(user) if cfg.autoconfirm => {
@@ -96,7 +104,7 @@ pub async fn handler(
         Some(user) => {
             // Unconfirmed: send the confirmation again; password and metadata stay as they were.
             check_frequency(&state, email.as_str())?;
-            send_confirmation(&state, &tx, &user, &redirect).await?;
+            outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
             users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
         }
         None => {
@@ -112,6 +120,7 @@ pub async fn handler(
                     app_metadata: json!({"provider": "email", "providers": ["email"]}),
                     confirmed: cfg.autoconfirm,
                     is_anonymous: false,
+                    identity_in_metadata: true,
                 },
             )
             .await?;
@@ -121,12 +130,14 @@ pub async fn handler(
                 token_response(&state, &tx, &user, session_id, &refresh).await?
             } else {
                 check_frequency(&state, email.as_str())?;
-                send_confirmation(&state, &tx, &user, &redirect).await?;
+                outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
                 users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
             }
         }
     };
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(response))
 }
 
@@ -135,7 +146,11 @@ async fn send_confirmation(
     tx: &deadpool_postgres::Transaction<'_>,
     user: &User,
     redirect: &str,
-) -> AuthResult<()> {
+    pkce: Option<&pkce::Challenge>,
+) -> AuthResult<(MailKind, crate::mail::OutgoingMail)> {
+    if let Some(challenge) = pkce {
+        flow_state::create(tx, user.id, challenge, "email/signup").await?;
+    }
     send_token(
         state,
         tx,
@@ -147,6 +162,7 @@ async fn send_confirmation(
             email: &user.email,
             new_email: "",
             redirect_to: redirect,
+            pkce: pkce.is_some(),
         },
     )
     .await
@@ -206,6 +222,7 @@ async fn anonymous(
             app_metadata: json!({}),
             confirmed: false,
             is_anonymous: true,
+            identity_in_metadata: false,
         },
     )
     .await?;

@@ -7,7 +7,7 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::{self, Refresh};
-use crate::auth::store::{begin, users};
+use crate::auth::store::{begin, flow_state, users};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -29,9 +29,14 @@ struct TokenBody {
     refresh_token: Option<String>,
     #[serde(default)]
     grant_type: Option<String>,
+    #[serde(default)]
+    auth_code: Option<String>,
+    #[serde(default)]
+    code_verifier: Option<String>,
 }
 
 pub async fn handler(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,
@@ -46,6 +51,7 @@ pub async fn handler(
     match grant.as_str() {
         "password" => password_grant(&state, &ip, &headers, body).await,
         "refresh_token" => refresh_grant(&state, body).await,
+        "pkce" => pkce_grant(&state, &ip, &headers, body).await,
         _ => Err(AuthError::new(StatusCode::BAD_REQUEST, "invalid_credentials", "unsupported_grant_type")),
     }
 }
@@ -84,7 +90,7 @@ async fn password_grant(
     let tx = begin(&mut client).await?;
     // An unparsable address cannot have an account: treat it as unknown (same answer, same cost).
     let user = match Email::parse(&email) {
-        Ok(e) => users::by_email(&tx, e.as_str()).await?,
+        Ok(e) => users::by_email_for_sign_in(&tx, e.as_str()).await?,
         Err(_) => None,
     };
     let hash = user.as_ref().and_then(|u| u.encrypted_password.clone());
@@ -170,6 +176,41 @@ async fn refresh_grant(state: &AppState, body: TokenBody) -> AuthResult<Json<Val
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "user_banned", "Invalid Refresh Token: User Banned"));
     }
     let response = token_response(state, &tx, &user, session_id, &new_token).await?;
+    tx.commit().await?;
+    Ok(Json(response))
+}
+
+/// `grant_type=pkce`: exchanges the code from an e-mail link, with the verifier kept by the client, for a session.
+async fn pkce_grant(state: &AppState, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+    let code = body.auth_code.unwrap_or_default();
+    let verifier = body.code_verifier.unwrap_or_default();
+    if code.is_empty() || verifier.is_empty() {
+        return Err(AuthError::validation("invalid request: both auth code and code verifier should be non-empty"));
+    }
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let flow = flow_state::by_code(&tx, &code).await?.ok_or_else(|| {
+        AuthError::new(StatusCode::NOT_FOUND, "flow_state_not_found", "invalid flow state, no valid flow state found")
+    })?;
+    let lifetime =
+        chrono::Duration::seconds(state.config.vars.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64));
+    if flow.started + lifetime < chrono::Utc::now() {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "flow_state_expired",
+            "invalid flow state, flow state has expired",
+        ));
+    }
+    crate::auth::domain::pkce::verify(&verifier, &flow.challenge, &flow.method)?;
+    let user_id = flow.user_id.ok_or_else(|| AuthError::internal("flow state without a user"))?;
+    let user = users::by_id(&tx, user_id)
+        .await?
+        .ok_or_else(|| AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found"))?;
+    flow_state::delete(&tx, flow.id).await?;
+    let (session_id, refresh) =
+        sessions::create(&tx, user.id, &flow.authentication_method, &origin(ip, headers)).await?;
+    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    let response = token_response(state, &tx, &user, session_id, &refresh).await?;
     tx.commit().await?;
     Ok(Json(response))
 }

@@ -6,8 +6,8 @@ use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
+use crate::auth::request::{json_body, ApiKey, ClientIp};
 use crate::auth::session::require_caller;
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
@@ -20,7 +20,11 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-pub async fn get(State(state): State<AppState>, headers: HeaderMap) -> AuthResult<Json<Value>> {
+pub async fn get(
+    _key: crate::auth::request::ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AuthResult<Json<Value>> {
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let caller = require_caller(&state, &tx, &headers).await?;
@@ -40,6 +44,8 @@ struct UpdateBody {
     app_metadata: Option<Value>,
     #[serde(default)]
     phone: Option<String>,
+    #[serde(default)]
+    nonce: Option<String>,
 }
 
 /// Shallow merge where a `null` value deletes the key (GoTrue `UpdateUserMetaData`).
@@ -56,6 +62,7 @@ pub fn merge_metadata(current: &Value, update: &Map<String, Value>) -> Value {
 }
 
 pub async fn put(
+    _key: crate::auth::request::ApiKey,
     State(state): State<AppState>,
     ip: ClientIp,
     headers: HeaderMap,
@@ -69,6 +76,7 @@ pub async fn put(
     let body: UpdateBody = json_body(&body)?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
     let caller = require_caller(&state, &tx, &headers).await?;
     let user = caller.user;
     if body.app_metadata.is_some() {
@@ -98,9 +106,13 @@ pub async fn put(
                 "New password should be different from the old password.",
             ));
         }
+        if cfg.require_reauthentication {
+            check_nonce(&state, &tx, &user, body.nonce.as_deref()).await?;
+        }
         let hash = state.auth.hasher.hash(password).await?;
         tx.execute(
             "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
+             reauthentication_token = '', \
              updated_at = now() where id = $1",
             &[&user.id, &hash],
         )
@@ -135,8 +147,9 @@ pub async fn put(
                 email: &user.email,
                 new_email: email.as_str(),
                 redirect_to: &redirect,
+                pkce: false,
             };
-            send_token(&state, &tx, base).await?;
+            outbox.push(send_token(&state, &tx, base).await?);
             if cfg.secure_email_change && !user.email.is_empty() {
                 let current = TokenMail {
                     user_id: user.id,
@@ -146,14 +159,83 @@ pub async fn put(
                     email: &user.email,
                     new_email: email.as_str(),
                     redirect_to: &redirect,
+                    pkce: false,
                 };
-                send_token(&state, &tx, current).await?;
+                outbox.push(send_token(&state, &tx, current).await?);
             }
         }
     }
     let updated = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
     Ok(Json(updated.to_json()))
+}
+
+/// `GET /reauthenticate`: mails a code that a later password change presents as `nonce`.
+pub async fn reauthenticate(
+    _key: ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AuthResult<Json<Value>> {
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
+    let user = require_caller(&state, &tx, &headers).await?.user;
+    if user.email.is_empty() && user.phone.is_empty() {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            "Reauthentication requires the user to have an email or a phone number",
+        ));
+    }
+    check_frequency(&state, &format!("reauth:{}", user.id))?;
+    let mail = TokenMail {
+        user_id: user.id,
+        kind: MailKind::Reauthentication,
+        token: TokenKind::Reauthentication,
+        to: &user.email,
+        email: &user.email,
+        new_email: "",
+        redirect_to: &state.auth.config.site_url,
+        pkce: false,
+    };
+    outbox.push(send_token(&state, &tx, mail).await?);
+    tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
+    Ok(Json(serde_json::json!({})))
+}
+
+/// The reauthentication code sent to the user's address, within its lifetime.
+async fn check_nonce(
+    state: &AppState,
+    tx: &deadpool_postgres::Transaction<'_>,
+    user: &users::User,
+    nonce: Option<&str>,
+) -> AuthResult<()> {
+    let Some(nonce) = nonce.filter(|n| !n.is_empty()) else {
+        return Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "reauthentication_needed",
+            "Password update requires reauthentication",
+        ));
+    };
+    let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
+    let lifetime = state.auth.config.otp_exp.as_secs_f64();
+    let valid = tx
+        .query_opt(
+            "select 1 from auth.users where id = $1 and reauthentication_token = $2 \
+             and reauthentication_sent_at + make_interval(secs => $3) > now()",
+            &[&user.id, &hash, &lifetime],
+        )
+        .await?
+        .is_some();
+    if valid {
+        Ok(())
+    } else {
+        Err(AuthError::new(StatusCode::BAD_REQUEST, "reauthentication_not_valid", "Requires reauthentication"))
+    }
 }
 
 #[cfg(test)]

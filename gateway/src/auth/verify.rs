@@ -6,8 +6,9 @@ use crate::auth::domain::tokens::token_hash;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
+use crate::auth::store::sessions::Origin;
 use crate::auth::store::users::{self, User};
-use crate::auth::store::{begin, sessions};
+use crate::auth::store::{begin, flow_state, sessions};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -32,6 +33,8 @@ struct VerifyBody {
     token_hash: Option<String>,
     #[serde(default)]
     email: Option<String>,
+    #[serde(default)]
+    phone: Option<String>,
 }
 
 /// The token columns each verification type may match.
@@ -41,6 +44,8 @@ fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
         "recovery" | "magiclink" => &["recovery_token"],
         "email" => &["confirmation_token", "recovery_token"],
         "email_change" => &["email_change_token_new", "email_change_token_current"],
+        // No phone provider: no SMS code can match.
+        "sms" | "phone_change" => return Err(AuthError::otp_expired("Token has expired or is invalid")),
         _ => return Err(AuthError::validation("Unsupported verification type")),
     })
 }
@@ -48,6 +53,8 @@ fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
 enum Verified {
     Session(Value),
     HalfConfirmed,
+    /// A PKCE link: the client exchanges this code (with its verifier) for the session.
+    Code(String),
 }
 
 fn expired(sent: Option<DateTime<Utc>>, state: &AppState) -> bool {
@@ -60,15 +67,23 @@ async fn verify(
     tx: &Transaction<'_>,
     kind: &str,
     hash: &str,
-    ip: &ClientIp,
-    headers: &HeaderMap,
+    from: &Origin,
     invalid_message: &str,
+    link: bool,
 ) -> AuthResult<Verified> {
     let invalid = || AuthError::otp_expired(invalid_message);
     if hash.is_empty() {
         return Err(invalid());
     }
-    let user = users::by_token(tx, columns(kind)?, hash).await?.ok_or_else(invalid)?;
+    let mut found = users::by_token(tx, columns(kind)?, hash).await?;
+    let mut hash = hash.to_string();
+    if found.is_none() && !hash.starts_with("pkce_") {
+        // A code typed from a PKCE sign-up's mail: the stored token carries the flow prefix.
+        hash = format!("pkce_{hash}");
+        found = users::by_token(tx, columns(kind)?, &hash).await?;
+    }
+    let hash = hash.as_str();
+    let user = found.ok_or_else(invalid)?;
     if user.is_banned() {
         return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
     }
@@ -103,7 +118,15 @@ async fn verify(
             users::confirm_email(tx, user.id).await?;
         }
     }
-    let (session_id, refresh) = sessions::create(tx, user.id, "otp", &origin(ip, headers)).await?;
+    if link && hash.starts_with("pkce_") {
+        let methods: &[&str] = if matched_confirmation { &["email/signup"] } else { &["recovery", "magiclink"] };
+        for method in methods {
+            if let Some(code) = flow_state::issue_code(tx, user.id, method).await? {
+                return Ok(Verified::Code(code));
+            }
+        }
+    }
+    let (session_id, refresh) = sessions::create(tx, user.id, "otp", from).await?;
     let user = users::by_id(tx, user.id).await?.unwrap_or(user);
     Ok(Verified::Session(token_response(state, tx, &user, session_id, &refresh).await?))
 }
@@ -167,6 +190,9 @@ pub async fn post(
         }
         (Some(token), None) => {
             let email = body.email.unwrap_or_default().trim().to_lowercase();
+            if email.is_empty() && body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+                return Err(AuthError::otp_expired("Token has expired or is invalid"));
+            }
             if email.is_empty() {
                 return Err(AuthError::validation("Verify requires a verification type and email or phone"));
             }
@@ -181,11 +207,13 @@ pub async fn post(
     };
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let outcome = verify(&state, &tx, &kind, &hash, &ip, &headers, message).await?;
+    let outcome = verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, false).await?;
     tx.commit().await?;
     Ok(match outcome {
         Verified::Session(s) => Json(s).into_response(),
-        Verified::HalfConfirmed => Json(json!({"msg": HALF_CONFIRMED, "code": 200})).into_response(),
+        Verified::HalfConfirmed | Verified::Code(_) => {
+            Json(json!({"msg": HALF_CONFIRMED, "code": 200})).into_response()
+        }
     })
 }
 
@@ -240,12 +268,17 @@ pub async fn get(
     }
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let outcome = match verify(&state, &tx, &kind, &hash, &ip, &headers, "Email link is invalid or has expired").await {
+    let message = "Email link is invalid or has expired";
+    let outcome = match verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, true).await {
         Ok(o) => o,
         Err(e) => return Ok(error_redirect(&e)),
     };
     tx.commit().await?;
     Ok(match outcome {
+        Verified::Code(code) => {
+            let separator = if redirect.contains('?') { '&' } else { '?' };
+            see_other(format!("{redirect}{separator}{}", form(&[("code", code)])))
+        }
         Verified::HalfConfirmed => {
             see_other(format!("{redirect}#{}", form(&[("message", HALF_CONFIRMED.into()), ("sb", String::new())])))
         }

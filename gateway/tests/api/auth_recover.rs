@@ -85,8 +85,8 @@ async fn redirects_outside_the_allow_list_fall_back_to_the_site_url() {
     let messages = mail.messages();
     let a = messages.iter().find(|m| m.contains("To: a@example.com")).unwrap();
     let b = messages.iter().find(|m| m.contains("To: b@example.com")).unwrap();
-    assert!(verify_link(a).ends_with("redirect_to=https%3A%2F%2Fsite%2Eexample%2Ecom"), "{}", verify_link(a));
-    assert!(verify_link(b).contains("pr1%2Epreview%2Eexample%2Ecom%2Fwelcome"));
+    assert!(verify_link(a).ends_with("redirect_to=https%3A%2F%2Fsite.example.com"), "{}", verify_link(a));
+    assert!(verify_link(b).contains("pr1.preview.example.com%2Fwelcome"));
 }
 
 #[tokio::test]
@@ -118,4 +118,32 @@ async fn per_ip_and_per_account_limits_answer_429() {
     assert_eq!(try_as("10.0.0.1").await, 400);
     assert_eq!(try_as("10.0.0.2").await, 400);
     assert_eq!(try_as("10.0.0.3").await, 429, "per-account limit across IPs (A9)");
+}
+
+#[tokio::test]
+async fn magic_links_sign_in_and_create_users_unless_told_not_to() {
+    let mail = mail_dir();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", mail.path()), ("GOTRUE_SMTP_MAX_FREQUENCY", "0")]).await;
+    let refused = post(&app, "/otp", json!({"email": "new@example.com", "create_user": false})).await;
+    assert_eq!((refused.status, refused.body["code"].as_str()), (422, Some("otp_disabled")));
+    let res = post(&app, "/otp", json!({"email": "new@example.com", "data": {"hello": "world"}})).await;
+    assert_eq!((res.status, &res.body), (200, &json!({})));
+    let first = mail.messages().pop().unwrap();
+    assert!(verify_link(&first).contains("type=signup"), "a new address gets the confirmation");
+    let session =
+        post(&app, "/verify", json!({"type": "signup", "email": "new@example.com", "token": otp(&first)})).await;
+    assert_eq!(session.status, 200, "{}", session.body);
+    assert_eq!(session.body["user"]["user_metadata"]["hello"], "world");
+
+    post(&app, "/otp", json!({"email": "new@example.com"})).await;
+    let messages = mail.messages();
+    assert_eq!(messages.len(), 2);
+    let second = messages.into_iter().find(|m| m.contains("Subject: Your sign-in link")).expect("a magic link mail");
+    assert!(verify_link(&second).contains("type=magiclink"));
+    let again =
+        post(&app, "/verify", json!({"type": "magiclink", "email": "new@example.com", "token": otp(&second)})).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.body["user"]["email"], "new@example.com");
+    let phone = post(&app, "/verify", json!({"type": "sms", "phone": "+441234567890", "token": "123456"})).await;
+    assert_eq!((phone.status, phone.body["message"].as_str()), (403, Some("Token has expired or is invalid")));
 }

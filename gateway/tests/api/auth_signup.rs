@@ -130,6 +130,8 @@ async fn signup_validates_password_email_and_settings() {
     assert_eq!(bad_json.status, 400);
     assert_eq!(bad_json.body["error_code"], "bad_json", "classic format without the version header: {}", bad_json.body);
     assert_eq!(bad_json.body["code"], 400);
+    let huge = post(&app, "/signup", json!({"email": "g@example.com", "password": "x".repeat(2 * 1024 * 1024)})).await;
+    assert_eq!((huge.status, huge.body["code"].as_str()), (413, Some("request_entity_too_large")));
     let anon = post(&app, "/signup", json!({"data": {}})).await;
     assert_eq!((anon.status, anon.body["code"].as_str()), (422, Some("anonymous_provider_disabled")));
 
@@ -151,4 +153,74 @@ async fn anonymous_sign_in_keeps_the_given_metadata() {
     assert_eq!(res.body["user"]["is_anonymous"], true);
     assert_eq!(res.body["user"]["user_metadata"], json!({"color": "blue"}));
     assert_eq!(res.body["user"]["email"], "");
+}
+
+#[tokio::test]
+async fn pkce_sign_up_links_answer_with_a_code_exchanged_with_the_verifier() {
+    use base64::Engine;
+    use sha2::Digest;
+    let mail = mail_dir();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", mail.path()), ("GOTRUE_SITE_URL", "http://localhost:3000")]).await;
+    let verifier = "v".repeat(64);
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier.as_bytes()));
+    let half =
+        post(&app, "/signup", json!({"email": "p@example.com", "password": "secret123", "code_challenge": challenge}))
+            .await;
+    assert_eq!(half.status, 400, "{}", half.body);
+    let res = post(
+        &app,
+        "/signup",
+        json!({"email": "p@example.com", "password": "secret123", "code_challenge": challenge, "code_challenge_method": "s256"}),
+    )
+    .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let link = local_link(&app, &mail.messages()[0]);
+    assert!(link.contains("token=pkce_"), "{link}");
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let res = client.get(&link).send().await.unwrap();
+    assert_eq!(res.status(), 303);
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    let code = location.strip_prefix("http://localhost:3000?code=").unwrap_or_else(|| panic!("{location}")).to_string();
+    let wrong = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": "w".repeat(64)})).await;
+    assert_eq!((wrong.status, wrong.body["code"].as_str()), (400, Some("bad_code_verifier")));
+    let ok = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": verifier})).await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert!(ok.body["user"]["email_confirmed_at"].is_string());
+    let again = post(&app, "/token?grant_type=pkce", json!({"auth_code": code, "code_verifier": verifier})).await;
+    assert_eq!((again.status, again.body["code"].as_str()), (404, Some("flow_state_not_found")));
+}
+
+#[tokio::test]
+async fn cors_preflight_allows_supabase_headers_and_exposes_the_api_version() {
+    let app = spawn_app_with(&[]).await;
+    let res = app
+        .http
+        .request(reqwest::Method::OPTIONS, app.url("/auth/v1/token?grant_type=password"))
+        .header("origin", "https://site.example.com")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "apikey, authorization, content-type, x-client-info, x-supabase-api-version",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    assert_eq!(res.headers()["access-control-allow-origin"], "https://site.example.com");
+    let allowed = res.headers()["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    for h in ["apikey", "authorization", "content-type", "x-client-info", "x-supabase-api-version"] {
+        assert!(allowed.contains(h), "{h} not allowed: {allowed}");
+    }
+    let res = app
+        .http
+        .post(app.url("/auth/v1/token?grant_type=password"))
+        .header("origin", "https://site.example.com")
+        .header("x-supabase-api-version", "2024-01-01")
+        .json(&json!({"email": "a@example.com", "password": "x"}))
+        .send()
+        .await
+        .unwrap();
+    let exposed = res.headers()["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
+    assert!(exposed.contains("x-supabase-api-version"), "{exposed}");
+    assert_eq!(res.headers()["x-supabase-api-version"], "2024-01-01");
 }

@@ -63,3 +63,36 @@ async fn email_change_needs_both_addresses_to_confirm() {
     assert_eq!(second.body["user"]["email"], "new@example.com");
     assert_eq!(sign_in(&app, "new@example.com", "secret123").await.status, 200);
 }
+
+#[tokio::test]
+async fn password_changes_can_require_a_mailed_reauthentication_code() {
+    let mail = mail_dir();
+    let app = spawn_app_with(&[
+        ("GOTRUE_MAILER_AUTOCONFIRM", "true"),
+        ("GATEWAY_MAIL_DIR", mail.path()),
+        ("GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", "true"),
+        ("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "true"),
+    ])
+    .await;
+    let s = signup_session(&app, "ann@example.com", "secret123").await;
+    let token = s["access_token"].as_str().unwrap();
+    let needed = call(&app, Method::PUT, "/user", Some(token), Some(json!({"password": "new-secret-1"}))).await;
+    assert_eq!((needed.status, needed.body["code"].as_str()), (400, Some("reauthentication_needed")));
+    let sent = call(&app, Method::GET, "/reauthenticate", Some(token), None).await;
+    assert_eq!((sent.status, &sent.body), (200, &json!({})));
+    let message = mail.messages().pop().unwrap();
+    let code = otp(&message);
+    assert!(message.contains(&format!("Subject: {code} is your verification code")), "{message}");
+    let wrong =
+        call(&app, Method::PUT, "/user", Some(token), Some(json!({"password": "new-secret-1", "nonce": "000000"})))
+            .await;
+    assert_eq!(wrong.body["code"], "reauthentication_not_valid");
+    let ok =
+        call(&app, Method::PUT, "/user", Some(token), Some(json!({"password": "new-secret-1", "nonce": code}))).await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert_eq!(sign_in(&app, "ann@example.com", "new-secret-1").await.status, 200);
+
+    let anon = post(&app, "/signup", json!({})).await;
+    let res = call(&app, Method::GET, "/reauthenticate", anon.body["access_token"].as_str(), None).await;
+    assert_eq!(res.body["message"], "Reauthentication requires the user to have an email or a phone number");
+}

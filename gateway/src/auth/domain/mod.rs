@@ -2,5 +2,6 @@
 
 pub mod email;
 pub mod password;
+pub mod pkce;
 pub mod redirect;
 pub mod tokens;

@@ -1,6 +1,7 @@
 //! The auth tables: every query the auth endpoints run, inside transactions that switch to the NOLOGIN role
 //! `supabase_auth_admin` (which owns `auth.*`). API requests can never switch to that role (see `identity`).
 
+pub mod flow_state;
 pub mod sessions;
 pub mod users;
 

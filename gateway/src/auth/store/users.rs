@@ -1,6 +1,6 @@
 //! `auth.users` and `auth.identities`: reading a user, creating one, and rendering it as GoTrue's User JSON.
 
-use crate::auth::error::AuthResult;
+use crate::auth::error::{AuthError, AuthResult};
 use chrono::{DateTime, SecondsFormat, Utc};
 use deadpool_postgres::Transaction;
 use serde_json::{json, Map, Value};
@@ -100,47 +100,34 @@ impl User {
         m.insert("aud".into(), json!(self.aud));
         m.insert("role".into(), json!(self.role));
         m.insert("email".into(), json!(self.email));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("email_confirmed_at", &self.email_confirmed_at);
-        opt("invited_at", &self.invited_at);
+        put_ts(&mut m, "email_confirmed_at", &self.email_confirmed_at);
+        put_ts(&mut m, "invited_at", &self.invited_at);
         m.insert("phone".into(), json!(self.phone));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("phone_confirmed_at", &self.phone_confirmed_at);
-        opt("confirmation_sent_at", &self.confirmation_sent_at);
-        opt("confirmed_at", &self.confirmed_at);
-        opt("recovery_sent_at", &self.recovery_sent_at);
+        put_ts(&mut m, "phone_confirmed_at", &self.phone_confirmed_at);
+        put_ts(&mut m, "confirmation_sent_at", &self.confirmation_sent_at);
+        put_ts(&mut m, "confirmed_at", &self.confirmed_at);
+        put_ts(&mut m, "recovery_sent_at", &self.recovery_sent_at);
         if let Some(e) = &self.new_email {
             m.insert("new_email".into(), json!(e));
         }
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("email_change_sent_at", &self.email_change_sent_at);
-        opt("last_sign_in_at", &self.last_sign_in_at);
+        put_ts(&mut m, "email_change_sent_at", &self.email_change_sent_at);
+        put_ts(&mut m, "last_sign_in_at", &self.last_sign_in_at);
         m.insert("app_metadata".into(), self.app_metadata.clone());
         m.insert("user_metadata".into(), self.user_metadata.clone());
         m.insert("identities".into(), Value::Array(self.identities.clone()));
-        let mut opt = |k: &str, v: &Option<DateTime<Utc>>| {
-            if let Some(t) = v {
-                m.insert(k.into(), json!(ts(t)));
-            }
-        };
-        opt("created_at", &self.created_at);
-        opt("updated_at", &self.updated_at);
-        opt("banned_until", &self.banned_until);
-        opt("deleted_at", &self.deleted_at);
+        put_ts(&mut m, "created_at", &self.created_at);
+        put_ts(&mut m, "updated_at", &self.updated_at);
+        put_ts(&mut m, "banned_until", &self.banned_until);
+        put_ts(&mut m, "deleted_at", &self.deleted_at);
         m.insert("is_anonymous".into(), json!(self.is_anonymous));
         Value::Object(m)
+    }
+}
+
+/// Adds a timestamp member when it is set (Go's `omitempty`).
+fn put_ts(m: &mut Map<String, Value>, key: &str, value: &Option<DateTime<Utc>>) {
+    if let Some(t) = value {
+        m.insert(key.into(), json!(ts(t)));
     }
 }
 
@@ -162,9 +149,7 @@ async fn load_identities(tx: &Transaction<'_>, user: &mut User) -> AuthResult<()
             m.insert("identity_data".into(), r.get::<_, Value>(3));
             m.insert("provider".into(), json!(r.get::<_, String>(4)));
             for (i, k) in [(5, "last_sign_in_at"), (6, "created_at"), (7, "updated_at")] {
-                if let Some(t) = r.get::<_, Option<DateTime<Utc>>>(i) {
-                    m.insert(k.into(), json!(ts(&t)));
-                }
+                put_ts(&mut m, k, &r.get(i));
             }
             if let Some(e) = r.get::<_, Option<String>>(8) {
                 m.insert("email".into(), json!(e));
@@ -179,27 +164,36 @@ async fn one(
     tx: &Transaction<'_>,
     filter: &str,
     param: &(dyn tokio_postgres::types::ToSql + Sync),
+    with_identities: bool,
 ) -> AuthResult<Option<User>> {
     let sql = format!("select {COLUMNS} from auth.users where {filter} and instance_id = $2 limit 1");
     let Some(row) = tx.query_opt(&sql, &[param, &INSTANCE_ID]).await? else { return Ok(None) };
     let mut user = User::from_row(&row);
-    load_identities(tx, &mut user).await?;
+    if with_identities {
+        load_identities(tx, &mut user).await?;
+    }
     Ok(Some(user))
 }
 
 pub async fn by_id(tx: &Transaction<'_>, id: Uuid) -> AuthResult<Option<User>> {
-    one(tx, "id = $1", &id).await
+    one(tx, "id = $1", &id, true).await
 }
 
-/// A non-SSO user by (already lower-cased) e-mail and audience.
+/// A non-SSO user by (already lower-cased) e-mail: addresses are stored lower-cased, so the unique index serves it.
 pub async fn by_email(tx: &Transaction<'_>, email: &str) -> AuthResult<Option<User>> {
-    one(tx, "lower(email) = $1 and is_sso_user = false", &email).await
+    one(tx, "email = $1 and is_sso_user = false", &email, true).await
+}
+
+/// The same lookup without the identities: the password grant does exactly one query whether or not the address
+/// has an account, so known and unknown addresses cost the same before the (decoy-backed) password check.
+pub async fn by_email_for_sign_in(tx: &Transaction<'_>, email: &str) -> AuthResult<Option<User>> {
+    one(tx, "email = $1 and is_sso_user = false", &email, false).await
 }
 
 /// The user holding `hash` in one of `columns` (`confirmation_token`, `recovery_token`, …).
 pub async fn by_token(tx: &Transaction<'_>, columns: &[&str], hash: &str) -> AuthResult<Option<User>> {
     let filter = columns.iter().map(|c| format!("{c} = $1")).collect::<Vec<_>>().join(" or ");
-    one(tx, &format!("({filter})"), &hash).await
+    one(tx, &format!("({filter})"), &hash, true).await
 }
 
 /// What a new user starts with.
@@ -212,6 +206,8 @@ pub struct NewUser<'a> {
     pub app_metadata: Value,
     pub confirmed: bool,
     pub is_anonymous: bool,
+    /// Sign-up copies the identity data into `user_metadata`; the admin API keeps the given metadata as it is.
+    pub identity_in_metadata: bool,
 }
 
 /// Inserts the user and, for e-mail users, its `email` identity (identity_data = sub, email, verified flags +
@@ -231,7 +227,9 @@ pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> 
         for (k, v) in &meta {
             identity.entry(k.clone()).or_insert_with(|| v.clone());
         }
-        meta = identity.clone();
+        if new.identity_in_metadata {
+            meta = identity.clone();
+        }
         tx.execute(
             "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, \
              raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, \
@@ -266,39 +264,7 @@ pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> 
         )
         .await?;
     }
-    Ok(by_id(tx, id).await?.unwrap_or_else(|| unreachable_user(id)))
-}
-
-fn unreachable_user(id: Uuid) -> User {
-    // The row was inserted in this transaction; reading it back cannot miss. Keep a harmless value anyway.
-    User {
-        id,
-        aud: String::new(),
-        role: String::new(),
-        email: String::new(),
-        encrypted_password: None,
-        email_confirmed_at: None,
-        invited_at: None,
-        phone: String::new(),
-        phone_confirmed_at: None,
-        confirmation_sent_at: None,
-        confirmed_at: None,
-        recovery_sent_at: None,
-        new_email: None,
-        email_change_sent_at: None,
-        last_sign_in_at: None,
-        app_metadata: json!({}),
-        user_metadata: json!({}),
-        created_at: None,
-        updated_at: None,
-        banned_until: None,
-        deleted_at: None,
-        is_anonymous: false,
-        email_change_confirm_status: 0,
-        email_change_token_new: String::new(),
-        email_change_token_current: String::new(),
-        identities: vec![],
-    }
+    by_id(tx, id).await?.ok_or_else(|| AuthError::internal("the inserted user cannot be read back"))
 }
 
 /// Confirms the e-mail: `email_confirmed_at`, `email_verified` in metadata and identity, clears the token.
@@ -350,6 +316,7 @@ pub enum TokenKind {
     Recovery,
     EmailChangeNew,
     EmailChangeCurrent,
+    Reauthentication,
 }
 
 impl TokenKind {
@@ -361,6 +328,9 @@ impl TokenKind {
             TokenKind::EmailChangeNew => ("email_change_token_new", "email_change_sent_at", "email_change_token_new"),
             TokenKind::EmailChangeCurrent => {
                 ("email_change_token_current", "email_change_sent_at", "email_change_token_current")
+            }
+            TokenKind::Reauthentication => {
+                ("reauthentication_token", "reauthentication_sent_at", "reauthentication_token")
             }
         }
     }

@@ -1,0 +1,202 @@
+//! Admin invitations and links: `POST /invite` (creates the user and mails an invitation) and
+//! `POST /admin/generate_link` (creates the token and returns the link instead of mailing it).
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::password::check_strength;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::{verify_link, MailKind};
+use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
+use crate::auth::request::{json_body, ApiKey};
+use crate::auth::session::require_admin;
+use crate::auth::store::begin;
+use crate::auth::store::users::{self, NewUser, TokenKind, User};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use deadpool_postgres::Transaction;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+struct LinkBody {
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    new_email: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    data: Option<Value>,
+    #[serde(default)]
+    redirect_to: Option<String>,
+}
+
+fn email_exists() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "email_exists",
+        "A user with this email address has already been registered",
+    )
+}
+
+fn metadata(data: Option<Value>) -> Value {
+    match data {
+        Some(Value::Object(m)) => Value::Object(m),
+        _ => json!({}),
+    }
+}
+
+/// Creates an unconfirmed e-mail user whose metadata is exactly `data` (the admin API keeps it as given).
+async fn create_user(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    email: &str,
+    hash: Option<&str>,
+    data: Value,
+) -> AuthResult<User> {
+    let cfg = &state.auth.config;
+    users::create(
+        tx,
+        NewUser {
+            email: Some(email),
+            password_hash: hash,
+            aud: &cfg.jwt_aud,
+            role: &cfg.default_role,
+            user_metadata: data,
+            app_metadata: json!({"provider": "email", "providers": ["email"]}),
+            confirmed: false,
+            is_anonymous: false,
+            identity_in_metadata: false,
+        },
+    )
+    .await
+}
+
+pub async fn invite(
+    _key: ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    require_admin(&state, &headers)?;
+    let cfg = &state.auth.config;
+    let body: LinkBody = json_body(&body)?;
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
+    let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
+    let user = match users::by_email(&tx, email.as_str()).await? {
+        Some(u) if u.email_confirmed_at.is_some() => return Err(email_exists()),
+        Some(u) => u,
+        None => create_user(&state, &tx, email.as_str(), None, metadata(body.data)).await?,
+    };
+    tx.execute("update auth.users set invited_at = now(), updated_at = now() where id = $1", &[&user.id]).await?;
+    let mail = TokenMail {
+        user_id: user.id,
+        kind: MailKind::Invite,
+        token: TokenKind::Confirmation,
+        to: &user.email,
+        email: &user.email,
+        new_email: "",
+        redirect_to: &redirect,
+        pkce: false,
+    };
+    outbox.push(send_token(&state, &tx, mail).await?);
+    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
+    Ok(Json(user.to_json()))
+}
+
+pub async fn generate_link(
+    _key: ApiKey,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    require_admin(&state, &headers)?;
+    let cfg = &state.auth.config;
+    let body: LinkBody = json_body(&body)?;
+    let kind = body.kind.clone().unwrap_or_default();
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
+    let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let existing = users::by_email(&tx, email.as_str()).await?;
+    let not_found = || AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User with this email not found");
+    let (user, token, mail_kind, to) = match kind.as_str() {
+        "signup" => {
+            if existing.as_ref().is_some_and(|u| u.email_confirmed_at.is_some()) {
+                return Err(email_exists());
+            }
+            let user = match existing {
+                Some(u) => u,
+                None => {
+                    let password = body.password.as_deref().unwrap_or_default();
+                    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+                    let hash = state.auth.hasher.hash(password).await?;
+                    create_user(&state, &tx, email.as_str(), Some(&hash), metadata(body.data.clone())).await?
+                }
+            };
+            (user, TokenKind::Confirmation, MailKind::Confirmation, email.as_str().to_string())
+        }
+        "invite" => {
+            let user = match existing {
+                Some(u) if u.email_confirmed_at.is_some() => return Err(email_exists()),
+                Some(u) => u,
+                None => create_user(&state, &tx, email.as_str(), None, metadata(body.data.clone())).await?,
+            };
+            tx.execute("update auth.users set invited_at = now() where id = $1", &[&user.id]).await?;
+            (user, TokenKind::Confirmation, MailKind::Invite, email.as_str().to_string())
+        }
+        "magiclink" | "recovery" => {
+            let user = existing.ok_or_else(not_found)?;
+            let mail_kind = if kind == "magiclink" { MailKind::MagicLink } else { MailKind::Recovery };
+            (user, TokenKind::Recovery, mail_kind, email.as_str().to_string())
+        }
+        "email_change_current" | "email_change_new" => {
+            let user = existing.ok_or_else(not_found)?;
+            let new_email = Email::parse(body.new_email.as_deref().unwrap_or_default())?;
+            if users::by_email(&tx, new_email.as_str()).await?.is_some() {
+                return Err(email_exists());
+            }
+            tx.execute(
+                "update auth.users set email_change = $2, email_change_confirm_status = 0, \
+                 email_change_token_new = '', email_change_token_current = '', updated_at = now() where id = $1",
+                &[&user.id, &new_email.as_str()],
+            )
+            .await?;
+            let (token, to) = if kind == "email_change_new" {
+                (TokenKind::EmailChangeNew, new_email.as_str().to_string())
+            } else {
+                (TokenKind::EmailChangeCurrent, user.email.clone())
+            };
+            (user, token, MailKind::EmailChange, to)
+        }
+        _ => return Err(AuthError::validation("Invalid email action link type requested")),
+    };
+    let (otp, hash) = issue(&state, &tx, user.id, token, &to, false).await?;
+    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    let mut response = user.to_json();
+    if let Some(obj) = response.as_object_mut() {
+        obj.insert("action_link".into(), json!(verify_link(cfg, mail_kind, &hash, &redirect)));
+        obj.insert("email_otp".into(), json!(otp));
+        obj.insert("hashed_token".into(), json!(hash));
+        obj.insert("verification_type".into(), json!(mail_kind.link_type()));
+        obj.insert("redirect_to".into(), json!(redirect));
+    }
+    Ok(Json(response))
+}

@@ -1,0 +1,128 @@
+//! `POST /otp` (and the older `POST /magiclink`) for e-mail: mails a sign-in link and code; creates the user first
+//! unless `create_user` is false. Answers `{}`; `verify` with type `magiclink` (or `signup` for a new user) signs in.
+
+use crate::auth::domain::email::Email;
+use crate::auth::domain::pkce;
+use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::mail::MailKind;
+use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
+use crate::auth::request::{json_body, ApiKey, ClientIp};
+use crate::auth::store::users::{self, NewUser, TokenKind};
+use crate::auth::store::{begin, flow_state};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+#[derive(Debug, Default, Deserialize)]
+struct OtpBody {
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    phone: Option<String>,
+    #[serde(default)]
+    data: Option<Value>,
+    #[serde(default)]
+    create_user: Option<bool>,
+    #[serde(default)]
+    code_challenge: Option<String>,
+    #[serde(default)]
+    code_challenge_method: Option<String>,
+}
+
+pub async fn handler(
+    _key: ApiKey,
+    State(state): State<AppState>,
+    ip: ClientIp,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let cfg = &state.auth.config;
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+        return Err(AuthError::rate_limited());
+    }
+    let body: OtpBody = json_body(&body)?;
+    if body.email.as_deref().is_none_or(str::is_empty) {
+        if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "phone_provider_disabled",
+                "Unsupported phone provider",
+            ));
+        }
+        return Err(AuthError::validation("An email address is required"));
+    }
+    if !cfg.email_enabled {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
+    }
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    let challenge = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    check_frequency(&state, email.as_str())?;
+    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+    let mut client = state.pool.get().await?;
+    let tx = begin(&mut client).await?;
+    let mut outbox = Outbox::default();
+    let user = match users::by_email(&tx, email.as_str()).await? {
+        Some(u) => u,
+        None if body.create_user == Some(false) || cfg.disable_signup => {
+            return Err(AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "otp_disabled",
+                "Signups not allowed for otp",
+            ));
+        }
+        None => {
+            let data = match body.data {
+                Some(Value::Object(m)) => Value::Object(m),
+                _ => json!({}),
+            };
+            users::create(
+                &tx,
+                NewUser {
+                    email: Some(email.as_str()),
+                    password_hash: None,
+                    aud: &cfg.jwt_aud,
+                    role: &cfg.default_role,
+                    user_metadata: data,
+                    app_metadata: json!({"provider": "email", "providers": ["email"]}),
+                    confirmed: false,
+                    is_anonymous: false,
+                    identity_in_metadata: true,
+                },
+            )
+            .await?
+        }
+    };
+    // An unconfirmed address gets the sign-up confirmation (which also signs in); a confirmed one a magic link.
+    let (kind, token, method) = if user.email_confirmed_at.is_none() {
+        (MailKind::Confirmation, TokenKind::Confirmation, "email/signup")
+    } else {
+        (MailKind::MagicLink, TokenKind::Recovery, "magiclink")
+    };
+    if let Some(c) = &challenge {
+        flow_state::create(&tx, user.id, c, method).await?;
+    }
+    let mail = TokenMail {
+        user_id: user.id,
+        kind,
+        token,
+        to: &user.email,
+        email: &user.email,
+        new_email: "",
+        redirect_to: &redirect,
+        pkce: challenge.is_some(),
+    };
+    outbox.push(send_token(&state, &tx, mail).await?);
+    tx.commit().await?;
+    drop(client); // back to the pool before the mail server is contacted
+    outbox.deliver(&state).await?;
+    Ok(Json(json!({})))
+}
