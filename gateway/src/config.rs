@@ -47,6 +47,10 @@ pub fn env_first(names: &[&str]) -> Option<String> {
     Vars::from_env().first(names)
 }
 
+/// Roles no token may ever switch to, whatever `GATEWAY_ALLOWED_ROLES` says: the pool's login role, the role the auth
+/// module uses for `auth.*`, and the usual superusers.
+pub const NEVER_ALLOWED_ROLES: &[&str] = &["authenticator", "supabase_auth_admin", "supabase_admin", "postgres"];
+
 /// Settings shared by every surface.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -102,7 +106,11 @@ impl Config {
             migrations_dir: env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into()),
             site_dir: env_first(&["GATEWAY_SITE_DIR"]),
             anon_role: Some(env_first(&["PGRST_DB_ANON_ROLE"]).unwrap_or_else(|| "anon".into())),
-            allowed_roles: vars.list(&["GATEWAY_ALLOWED_ROLES"], &["anon", "authenticated", "service_role"]),
+            allowed_roles: vars
+                .list(&["GATEWAY_ALLOWED_ROLES"], &["anon", "authenticated", "service_role"])
+                .into_iter()
+                .filter(|r| !NEVER_ALLOWED_ROLES.contains(&r.as_str()))
+                .collect(),
             jwt_secret: env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]),
             jwt_aud: env_first(&["PGRST_JWT_AUD"]),
             require_apikey: vars.bool(&["GATEWAY_REQUIRE_APIKEY"], false),
@@ -110,5 +118,23 @@ impl Config {
             max_body_bytes: vars.num(&["GATEWAY_MAX_BODY_BYTES"], 1024 * 1024usize),
             vars: vars.clone(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allowed_roles_never_include_internal_roles() {
+        let vars = Vars(HashMap::from([
+            ("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string()),
+            (
+                "GATEWAY_ALLOWED_ROLES".to_string(),
+                "anon, supabase_auth_admin,authenticator,postgres, editor".to_string(),
+            ),
+        ]));
+        let config = Config::from_vars(vars).unwrap();
+        assert_eq!(config.allowed_roles, vec!["anon".to_string(), "editor".to_string()]);
     }
 }
