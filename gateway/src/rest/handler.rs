@@ -85,6 +85,9 @@ async fn answer(
         return Err(Error::StrictPreferences(req.prefs.invalid.clone()));
     }
     let cache = rest.cache.load_full();
+    if req.media == MediaType::GeoJson && !cache.has_postgis {
+        return Err(Error::MediaType("application/geo+json".into()));
+    }
     let ctx = PlanContext {
         limits: ReadLimits { max_rows: rest.settings.max_rows, aggregates_enabled: rest.settings.aggregates_enabled },
         role: &identity.role,

@@ -403,3 +403,17 @@ async fn pre_request_function_runs_before_every_statement() {
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body), (403, json!({"code":"BLK","details":null,"hint":null,"message":"blocked"})));
 }
+
+#[tokio::test]
+async fn csv_and_geojson_media_types() {
+    let app = rest_app().await;
+    let res =
+        app.rest(Method::GET, "/channels?select=id,slug&order=id").header("accept", "text/csv").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(res.text().await.unwrap(), "id,slug\n1,public\n2,random");
+    // without PostGIS there is no GeoJSON rendering
+    let res = app.rest(Method::GET, "/channels").header("accept", "application/geo+json").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["code"].as_str()), (406, Some("PGRST107")));
+}
