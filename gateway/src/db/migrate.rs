@@ -10,6 +10,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0002_gateway_schema", include_str!("../../migrations/0002_gateway_schema.sql")),
     ("0003_auth_schema", include_str!("../../migrations/0003_auth_schema.sql")),
     ("0004_reload_schema_trigger", include_str!("../../migrations/0004_reload_schema_trigger.sql")),
+    ("0030_rest_explain_query_id", include_str!("../../migrations/0030_rest_explain_query_id.sql")),
 ];
 
 /// What `run` did.

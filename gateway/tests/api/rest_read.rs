@@ -417,3 +417,26 @@ async fn csv_and_geojson_media_types() {
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body["code"].as_str()), (406, Some("PGRST107")));
 }
+
+#[tokio::test]
+async fn plans_need_the_setting_and_show_query_identifiers() {
+    let app = rest_app().await;
+    let accept = "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose";
+    let res = app.rest(Method::GET, "/users?select=username").header("accept", accept).send().await.unwrap();
+    assert_eq!(res.status(), 406);
+    let app = rest_app_with(&[("PGRST_DB_PLAN_ENABLED", "true")]).await;
+    let res = app.rest(Method::GET, "/users?select=username").header("accept", accept).send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(headers["content-type"], "application/vnd.pgrst.plan+json; for=\"application/json\"; charset=utf-8");
+    assert!(body[0]["Plan"].is_object(), "{body}");
+    assert!(body[0]["Query Identifier"].is_number(), "{body}");
+    let res = app
+        .rest(Method::GET, "/users?select=username")
+        .header("accept", "application/vnd.pgrst.plan+text; for=\"application/json\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Seq Scan"));
+}
