@@ -14,6 +14,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0011_signing_keys_notify", include_str!("../../migrations/0011_signing_keys_notify.sql")),
     ("0020_storage_schema", include_str!("../../migrations/0020_storage_schema.sql")),
     ("0021_mail_outbox", include_str!("../../migrations/0021_mail_outbox.sql")),
+    ("0030_rest_explain_query_id", include_str!("../../migrations/0030_rest_explain_query_id.sql")),
 ];
 
 /// What `run` did.

@@ -20,8 +20,8 @@ pub type Decide = Box<dyn FnOnce(&[Row]) -> Result<bool, Error> + Send>;
 pub struct TxJob {
     pub settings: RequestSettings,
     pub read_only: bool,
-    /// `PGRST_DB_PRE_REQUEST`: `SELECT "schema"."fn"()` run after the preamble, before the statement.
-    pub pre_request: Option<String>,
+    /// Statements run after the preamble, before the statement (`PGRST_DB_PRE_REQUEST`, EXPLAIN settings).
+    pub setup: Vec<String>,
     pub stmt: Statement,
     /// Run after `stmt` in the same transaction (the EXPLAIN behind a planned count).
     pub extra: Option<Statement>,
@@ -38,7 +38,7 @@ pub async fn run(pool: Pool, job: TxJob, decide: Decide) -> Result<(Vec<Row>, Ve
 }
 
 async fn run_inner(pool: &Pool, job: &TxJob, decide: Decide) -> Result<(Vec<Row>, Vec<Row>), Error> {
-    let TxJob { settings, read_only, pre_request, stmt, extra, authenticated } = job;
+    let TxJob { settings, read_only, setup, stmt, extra, authenticated } = job;
     let (read_only, authenticated, extra) = (*read_only, *authenticated, extra.as_ref());
     let client = pool.get().await.map_err(|e| match e {
         PoolError::Timeout(_) => Error::PoolTimeout,
@@ -62,7 +62,7 @@ async fn run_inner(pool: &Pool, job: &TxJob, decide: Decide) -> Result<(Vec<Row>
     let begin = client.execute(&begin_st, &[]);
     let pre = client.execute(&pre_st, &pre_params);
     let main = async {
-        if let Some(sql) = pre_request {
+        for sql in setup {
             let st = client.prepare_cached(sql).await?;
             client.execute(&st, &[]).await?;
         }

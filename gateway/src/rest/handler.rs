@@ -85,6 +85,9 @@ async fn answer(
         return Err(Error::StrictPreferences(req.prefs.invalid.clone()));
     }
     let cache = rest.cache.load_full();
+    if req.media == MediaType::GeoJson && !cache.has_postgis {
+        return Err(Error::MediaType("application/geo+json".into()));
+    }
     let ctx = PlanContext {
         limits: ReadLimits { max_rows: rest.settings.max_rows, aggregates_enabled: rest.settings.aggregates_enabled },
         role: &identity.role,
@@ -96,9 +99,16 @@ async fn answer(
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&built.stmt, *json, options);
         let rollback: Decide = Box::new(|_| Ok(false));
-        let pre_request = rest.settings.pre_request_sql();
-        let job =
-            TxJob { settings: tx, read_only: built.read_only, pre_request, stmt: explain, extra: None, authenticated };
+        let mut setup: Vec<String> = rest.settings.pre_request_sql().into_iter().collect();
+        if options.iter().any(|o| o == "verbose") {
+            // shows "Query Identifier" where the platform migration granted the setting
+            setup.push(
+                "SELECT CASE WHEN has_parameter_privilege('compute_query_id', 'SET') \
+                 THEN set_config('compute_query_id', 'on', true) END"
+                    .into(),
+            );
+        }
+        let job = TxJob { settings: tx, read_only: built.read_only, setup, stmt: explain, extra: None, authenticated };
         let (rows, _) = execute::run(state.pool.clone(), job, rollback).await?;
         return plan_response(&rows, &req.media, *json);
     }
@@ -110,7 +120,7 @@ async fn answer(
     let job = TxJob {
         settings: tx,
         read_only: built.read_only,
-        pre_request: rest.settings.pre_request_sql(),
+        setup: rest.settings.pre_request_sql().into_iter().collect(),
         stmt: built.stmt,
         extra: planned,
         authenticated,

@@ -184,7 +184,9 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
     let mut res = Response::builder().status(status);
     let h = res.headers_mut().ok_or_else(|| Error::Internal("response builder".into()))?;
     h.insert("content-range", hv(&range)?);
-    if has_body {
+    // HEAD describes the body GET would send
+    let typed_head = shape.head && matches!(shape.kind, Kind::Read | Kind::Call { void: false });
+    if has_body || typed_head {
         h.insert(header::CONTENT_TYPE, hv(&shape.media.content_type())?);
     }
     if let Some(p) = shape.profile {

@@ -403,3 +403,40 @@ async fn pre_request_function_runs_before_every_statement() {
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body), (403, json!({"code":"BLK","details":null,"hint":null,"message":"blocked"})));
 }
+
+#[tokio::test]
+async fn csv_and_geojson_media_types() {
+    let app = rest_app().await;
+    let res =
+        app.rest(Method::GET, "/channels?select=id,slug&order=id").header("accept", "text/csv").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(res.text().await.unwrap(), "id,slug\n1,public\n2,random");
+    // without PostGIS there is no GeoJSON rendering
+    let res = app.rest(Method::GET, "/channels").header("accept", "application/geo+json").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body["code"].as_str()), (406, Some("PGRST107")));
+}
+
+#[tokio::test]
+async fn plans_need_the_setting_and_show_query_identifiers() {
+    let app = rest_app().await;
+    let accept = "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose";
+    let res = app.rest(Method::GET, "/users?select=username").header("accept", accept).send().await.unwrap();
+    assert_eq!(res.status(), 406);
+    let app = rest_app_with(&[("PGRST_DB_PLAN_ENABLED", "true")]).await;
+    let res = app.rest(Method::GET, "/users?select=username").header("accept", accept).send().await.unwrap();
+    let (status, headers, body) = parts(res).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(headers["content-type"], "application/vnd.pgrst.plan+json; for=\"application/json\"; charset=utf-8");
+    assert!(body[0]["Plan"].is_object(), "{body}");
+    assert!(body[0]["Query Identifier"].is_number(), "{body}");
+    let res = app
+        .rest(Method::GET, "/users?select=username")
+        .header("accept", "application/vnd.pgrst.plan+text; for=\"application/json\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Seq Scan"));
+}
