@@ -83,6 +83,14 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
     let Value::Object(mut claims) = claims else {
         return Err(IdentityError::Invalid("claims are not a JSON object".into()));
     };
+    // jsonwebtoken checks `exp` and `nbf`; a token issued in the future (beyond the leeway) is refused too.
+    match claims.get("iat") {
+        None => {}
+        Some(Value::Number(iat)) if iat.as_f64().is_some_and(|t| t <= (chrono::Utc::now().timestamp() + 30) as f64) => {
+        }
+        Some(Value::Number(_)) => return Err(IdentityError::Invalid("JWT issued at future".into())),
+        Some(_) => return Err(IdentityError::Invalid("iat claim is not a number".into())),
+    }
     let role = match claims.get("role") {
         Some(Value::String(r)) => r.clone(),
         None => config.anon_role.clone().ok_or(IdentityError::NoAnonRole)?,
@@ -100,5 +108,49 @@ fn verify_options(config: &Config) -> VerifyOptions {
         leeway_secs: 30,
         audience: config.jwt_aud.clone().map(|a| vec![a]),
         required_claims: vec!["exp".into()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Vars;
+    use jwks::{KeyStatus, SigningKey};
+    use serde_json::json;
+
+    fn setup() -> (KeySet, Config) {
+        let keys = KeySet::new(vec![SigningKey::generate_es256(KeyStatus::Current).unwrap()]);
+        let vars = Vars([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())].into());
+        (keys, Config::from_vars(vars).unwrap())
+    }
+
+    fn bearer(token: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(http::header::AUTHORIZATION, format!("Bearer {token}").parse().unwrap());
+        h
+    }
+
+    #[test]
+    fn no_token_is_the_anon_role() {
+        let (keys, config) = setup();
+        let id = identify(&HeaderMap::new(), &keys, &config).unwrap();
+        assert_eq!(id.role, "anon");
+        assert_eq!(id.claims_json(), r#"{"role":"anon"}"#);
+    }
+
+    #[test]
+    fn refuses_future_iat_internal_roles_and_non_string_roles() {
+        let (keys, config) = setup();
+        let now = chrono::Utc::now().timestamp();
+        let future = keys.sign(&json!({"role": "authenticated", "exp": now + 600, "iat": now + 300})).unwrap();
+        assert!(matches!(identify(&bearer(&future), &keys, &config), Err(IdentityError::Invalid(_))));
+        for role in ["authenticator", "supabase_auth_admin", "postgres"] {
+            let t = keys.sign(&json!({"role": role, "exp": now + 600, "iat": now})).unwrap();
+            assert_eq!(identify(&bearer(&t), &keys, &config), Err(IdentityError::RoleNotAllowed(role.into())));
+        }
+        let t = keys.sign(&json!({"role": ["anon"], "exp": now + 600})).unwrap();
+        assert!(matches!(identify(&bearer(&t), &keys, &config), Err(IdentityError::Invalid(_))));
+        let ok = keys.sign(&json!({"role": "authenticated", "sub": "u1", "exp": now + 600, "iat": now})).unwrap();
+        assert_eq!(identify(&bearer(&ok), &keys, &config).unwrap().role, "authenticated");
     }
 }
