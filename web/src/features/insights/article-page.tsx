@@ -48,7 +48,7 @@ export default function ArticlePage() {
           mainEntityOfPage: `${site.url}${path}`,
         }}
       />
-      <section className="page-hero article-hero">
+      <section className="page-hero on-dark article-hero">
         <div className="container">
           <Link to="/#insights" className="article-back">
             <span aria-hidden="true">←</span> Back to Insights

@@ -18,7 +18,7 @@ export default function InsightsPage() {
         description="Market analysis, salary reports, industry trends and career insights for property, real estate and the built environment."
         path="/insights"
       />
-      <section className="page-hero">
+      <section className="page-hero on-dark">
         <div className="container">
           <p className="eyebrow">The Inside Track</p>
           <h1>Industry Insights</h1>
