@@ -98,7 +98,7 @@ export default function CandidatesPage() {
             <a className="btn btn--accent btn--lg" href={`mailto:${site.email}?subject=CV`}>
               Send Your CV
             </a>
-            <ButtonLink to="/contact" variant="outline-light" size="lg">
+            <ButtonLink to="/contact?kind=candidate#enquiry" variant="outline-light" size="lg">
               Talk to a consultant
             </ButtonLink>
           </div>

@@ -1,10 +1,12 @@
 // Validation of the enquiry form (pure: unit-testable, no DOM).
-export type EnquiryKind = 'contact' | 'client' | 'hiring-audit';
+export type EnquiryKind = 'contact' | 'client' | 'hiring-audit' | 'candidate' | 'other';
 
 export const ENQUIRY_KINDS: { value: EnquiryKind; label: string }[] = [
   { value: 'contact', label: 'General enquiry' },
   { value: 'client', label: 'I am hiring' },
   { value: 'hiring-audit', label: 'Book a Free Hiring Audit' },
+  { value: 'candidate', label: 'I am looking for a role' },
+  { value: 'other', label: 'Data protection request or complaint' },
 ];
 
 export type EnquiryInput = { kind: EnquiryKind; name: string; email: string; phone: string; company: string; message: string };

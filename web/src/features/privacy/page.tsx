@@ -102,11 +102,11 @@ export default function PrivacyPage() {
               <p>
                 Alongside candidate information (point 1), we hold details of people who are recommended to us and of referees whose details candidates give us. When someone refers you to us, we tell you within one month where we obtained your details.
               </p>
-              <h3>Suppliers</h3>
+              <h3>Supplier</h3>
               <p>
                 For our suppliers and partners we hold the business contact details of the people we deal with, and the information we need to manage the contract and pay invoices.
               </p>
-              <h3>Website users</h3>
+              <h3>Website consumer</h3>
               <p>
                 When you use this website we receive what you send us through its forms (for example an enquiry or a job application) and, if you create a Career Hub account, your name, e-mail address, a securely hashed password and the CV drafts you save. Our servers record technical information such as your IP address, browser type and the pages requested, to keep the service secure and working.
               </p>
@@ -208,10 +208,10 @@ export default function PrivacyPage() {
                 <li>withdraw consent at any time, where we rely on it.</li>
               </ul>
               <p>
-                To use any of these rights, e-mail <a href={`mailto:${site.email}?subject=Data%20protection%20request`}>{site.email}</a>, call us, or use our <Link to="/contact#enquiry">enquiry form</Link>. You can delete your Career Hub CV drafts yourself at any time.
+                To use any of these rights, e-mail <a href={`mailto:${site.email}?subject=Data%20protection%20request`}>{site.email}</a>, call us, or use our <Link to="/contact?kind=other#enquiry">enquiry form</Link>. You can delete your Career Hub CV drafts yourself at any time.
               </p>
               <p>
-                If you are unhappy with how we have handled your data, please tell us first by e-mail with the subject "Data protection complaint" or through the <Link to="/contact#enquiry">enquiry form</Link>: we acknowledge complaints within 30 days and respond without undue delay. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data-protection regulator: <External href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</External> or 0303 123 1113.
+                If you are unhappy with how we have handled your data, please tell us first by e-mail with the subject "Data protection complaint" or through the <Link to="/contact?kind=other#enquiry">enquiry form</Link>: we acknowledge complaints within 30 days and respond without undue delay. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data-protection regulator: <External href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</External> or 0303 123 1113.
               </p>
             </section>
 
