@@ -103,7 +103,7 @@ describe('enquiry form', () => {
       await page.goto(`${site.url}/clients/developer-investor`, { waitUntil: 'networkidle', timeout: 60_000 });
       await page.getByRole('link', { name: 'Start a Conversation' }).first().click();
       await page.waitForURL(/\/contact\?kind=client#enquiry$/);
-      assert.equal(await page.locator('#enquiry-kind').inputValue(), 'client');
+      await page.waitForFunction(() => document.querySelector('#enquiry-kind')?.value === 'client');
     } finally {
       await page.close();
     }
@@ -180,6 +180,7 @@ describe('enquiry form', () => {
     const page = await browser.page();
     try {
       await page.goto(`${site.url}/contact?kind=hiring-audit#enquiry`, { waitUntil: 'networkidle', timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('#enquiry-kind')?.value === 'hiring-audit');
       const email = `e2e-${Date.now()}@example.com`;
       await page.getByLabel('Name *').fill('Alex Morgan');
       await page.getByLabel('E-mail *').fill(email);
@@ -199,6 +200,7 @@ describe('enquiry form', () => {
       } else {
         await page.getByTestId('toast').getByText('Your enquiry could not be sent').waitFor();
         assert.equal(await page.getByLabel('Name *').inputValue(), 'Alex Morgan', 'the visitor keeps what they typed');
+        assert.deepEqual(page.errors, []);
       }
     } finally {
       await page.close();

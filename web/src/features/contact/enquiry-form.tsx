@@ -23,7 +23,9 @@ function sourcePage(): string {
 
 export function EnquiryForm({ initialKind }: { initialKind: EnquiryKind }) {
   const { toast } = useToast();
-  const [kind, setKind] = useState<EnquiryKind>(initialKind);
+  // Starts as the prerendered HTML does ('contact'); the kind from the address is applied after hydration, so the
+  // select shows it on a direct load as well as after client-side navigation.
+  const [kind, setKind] = useState<EnquiryKind>('contact');
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<EnquiryErrors>({});
   const [sending, setSending] = useState(false);
