@@ -10,7 +10,12 @@ const dist = join(root, 'dist');
 const server = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
 const { site } = server;
 
-const template = await readFile(join(dist, 'index.html'), 'utf8');
+// The one stylesheet is small (≈6 KB compressed): inline it so the first paint waits for no second request.
+let template = await readFile(join(dist, 'index.html'), 'utf8');
+const cssLink = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
+if (!cssLink) throw new Error('dist/index.html: stylesheet link not found');
+const css = await readFile(join(dist, cssLink[1]), 'utf8');
+template = template.replace(cssLink[0], () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 for (const marker of ['<!--runtime-config-->', '<!--app-head-->', '<!--app-html-->']) {
   if (!template.includes(marker)) throw new Error(`dist/index.html lacks ${marker}`);

@@ -17,3 +17,16 @@ insert into public.jobs (id, job_id, status, posted_date, closing_date, title, c
  ('3e0b6c2d-4f5a-4b8c-9d2e-3f4a5b6c7d8e', 'PPR-2004', 'active', '2026-11-19T09:00:00Z', null, 'Head of Asset Management',
   'Northgate Capital', 'Manchester', '£95,000', 95000, null, 'Management', null, 'Own the portfolio.', null, '{}', 'named', null, null);
 `;
+
+/** Two more active jobs and five featured rows (one with a custom title). */
+export const seedFeaturedSql = `
+insert into public.jobs (id, job_id, status, posted_date, title, company, location, salary, type) values
+ ('4f1c7d3e-5a6b-4c9d-8e3f-4a5b6c7d8e9f', 'PPR-2005', 'active', '2026-11-10T09:00:00Z', 'Land Manager', 'Wexford Land', 'Oxford', '£65,000', 'Professional'),
+ ('5a2d8e4f-6b7c-4d0e-9f4a-5b6c7d8e9f0a', 'PPR-2006', 'active', '2026-11-09T09:00:00Z', 'FM Contract Lead', 'Carrick Facilities', 'Leeds', null, 'Management');
+insert into public.featured_jobs (job_id, custom_excerpt, custom_title, display_order) values
+ ('${ACTIVE_JOB}', 'Lead a regeneration pipeline.', 'Director of Development (Confidential)', 0),
+ ('2d9a5b1c-3e4f-4a7b-8c1d-2e3f4a5b6c7d', 'Surveying leadership.', null, 1),
+ ('3e0b6c2d-4f5a-4b8c-9d2e-3f4a5b6c7d8e', 'Portfolio ownership.', null, 2),
+ ('4f1c7d3e-5a6b-4c9d-8e3f-4a5b6c7d8e9f', 'Strategic land.', null, 3),
+ ('5a2d8e4f-6b7c-4d0e-9f4a-5b6c7d8e9f0a', 'FM contracts.', null, 4);
+`;

@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const webDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const repoDir = join(webDir, '..');
-export const distDir = join(webDir, 'dist');
+/** The built site (WEB_DIST_DIR overrides, e.g. a copy that a parallel build cannot replace mid-run). */
+export const distDir = process.env.WEB_DIST_DIR || join(webDir, 'dist');
 
 export function gatewayAvailable() {
   return Boolean(process.env.TEST_PGPORT && process.env.GATEWAY_BIN && existsSync(process.env.GATEWAY_BIN));

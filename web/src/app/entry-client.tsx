@@ -1,6 +1,6 @@
 // Browser entry: loads the current route's page chunk, then hydrates the prerendered HTML (or renders from scratch
 // for the SPA shell and database-rendered job pages, whose HTML React did not produce).
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router';
 import '@/components/styles/index.css';
@@ -21,8 +21,11 @@ async function start() {
   // Hydrate only HTML prerendered for this address (or the 404 page for an unknown one); render anything else.
   const served = document.documentElement.dataset.path;
   const matches = served === window.location.pathname || (served === '404' && !route);
-  if (matches && container.hasChildNodes()) hydrateRoot(container, tree);
-  else createRoot(container).render(tree);
+  // In a transition, so the first render yields to the browser every few milliseconds (no long task).
+  startTransition(() => {
+    if (matches && container.hasChildNodes()) hydrateRoot(container, tree);
+    else createRoot(container).render(tree);
+  });
 }
 
 void start();
