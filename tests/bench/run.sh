@@ -75,7 +75,7 @@ env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PG
   RUST_LOG=warn "${pool_env[@]}" "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
 gateway_pid=$!
 for _ in $(seq 1 300); do
-  grep -q 'listening on' "$tmp/gateway.log" && break
+  grep -qs 'listening on' "$tmp/gateway.log" && break
   kill -0 "$gateway_pid" 2>/dev/null || { cat "$tmp/gateway.log" >&2; exit 1; }
   sleep 0.1
 done
@@ -267,7 +267,10 @@ fi
     echo
     echo "| Storage (tests/bench/storage.sh $storage_runs, 10 MB object, same binary, own cluster) | Value |"
     echo "|---|---|"
-    for line in "${storage_lines[@]}"; do echo "| ${line%%: *} | ${line#*: } |"; done
+    for line in "${storage_lines[@]}"; do
+      label=${line%%: *}; [ "$label" = "gateway RSS" ] && label="gateway RSS (one stream at a time, then 4 concurrent downloads)"
+      echo "| $label | ${line#*: } |"
+    done
   fi
 } > "$report_file"
 cat "$report_file"
