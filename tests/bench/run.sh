@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# `make bench`: the REST hot paths against their database limit, per performance.md §7, on a throwaway cluster.
+# `make bench`: the REST hot paths against their database limit, per performance.md §7, on a throwaway cluster;
+# password sign-ins (§8.5) alone and alongside the GET; then tests/bench/storage.sh (10 MB up/download, peak RSS).
 #   tests/bench/run.sh
-# Env: BENCH_SECONDS (per wrk/pgbench window, default 10), BENCH_CONNECTIONS (default 32), GATEWAY_BIN (skip the
-# release build), BENCH_POOL (gateway pool size, default: the gateway's own default).
+# Env: BENCH_SECONDS (per wrk/pgbench window, default 10), BENCH_CONNECTIONS (default 32), BENCH_SIGNIN_CONNECTIONS
+# (default 4), GATEWAY_BIN (skip the release build), BENCH_POOL (gateway pool size, default: the gateway's own
+# default), BENCH_STORAGE_RUNS (10 MB uploads and downloads, default 10; 0 skips the storage benchmark).
 # Prints a markdown report and writes it to tests/bench/last-report.md (ignored by git).
 # Scenarios: GET one row by PK as anon (RLS on), a 25-row page with one embed, a single insert, a scalar RPC; then
 # pgbench of the minimal correct transaction for the first one (BEGIN READ ONLY; set_config role + claims; the row as
 # JSON; COMMIT; pipelined) with the same client count; R = gateway req/s ÷ pgbench tps; RSS idle and after load.
+# Sign-ins: POST /auth/v1/token?grant_type=password for one confirmed user (bcrypt cost 10) with few connections, then
+# the GET by PK again while the same sign-in load runs, as a ratio to the GET alone (hashing must not starve reads).
 # Each scenario first passes a correctness gate (status and body compared with what SQL says); a scenario that fails
 # it is reported as "not measured" rather than timed (error paths are fast, and would look like successes).
 set -euo pipefail
@@ -14,6 +18,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 bench=$root/tests/bench
 secs=${BENCH_SECONDS:-10}
 conns=${BENCH_CONNECTIONS:-32}
+signin_conns=${BENCH_SIGNIN_CONNECTIONS:-4}
+storage_runs=${BENCH_STORAGE_RUNS:-10}
 report_file=$bench/last-report.md
 
 need_tool() {
@@ -65,17 +71,24 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 pool_env=(); [ -n "${BENCH_POOL:-}" ] && pool_env=(PGRST_DB_POOL="$BENCH_POOL")
 env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/$db" \
   GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" GATEWAY_HOST=127.0.0.1 PORT="$port" \
-  PGRST_DB_SCHEMAS=public RUST_LOG=warn "${pool_env[@]}" "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
+  PGRST_DB_SCHEMAS=public GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GATEWAY_RATE_LIMIT_ACCOUNT=100000000 \
+  RUST_LOG=warn "${pool_env[@]}" "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
 gateway_pid=$!
 for _ in $(seq 1 300); do
-  grep -q 'listening on' "$tmp/gateway.log" && break
+  grep -qs 'listening on' "$tmp/gateway.log" && break
   kill -0 "$gateway_pid" 2>/dev/null || { cat "$tmp/gateway.log" >&2; exit 1; }
   sleep 0.1
 done
 grep -q 'listening on' "$tmp/gateway.log" || { cat "$tmp/gateway.log" >&2; echo "gateway did not start" >&2; exit 1; }
 base="http://127.0.0.1:$port/rest/v1"
 key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^anon key: //p')
+service_key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^service_role key: //p')
 export BENCH_KEY=$key BENCH_LUA_DIR=$bench/wrk
+# The sign-in user: created and confirmed through the admin API, so its hash is the gateway's own (bcrypt cost 10).
+export BENCH_SIGNIN_EMAIL=bench.signin@example.com BENCH_SIGNIN_PASSWORD=bench-password-10
+signin_user=$(curl -s -H "apikey: $service_key" -H "Authorization: Bearer $service_key" -H 'Content-Type: application/json' \
+  --data "{\"email\":\"$BENCH_SIGNIN_EMAIL\",\"password\":\"$BENCH_SIGNIN_PASSWORD\",\"email_confirm\":true}" \
+  "http://127.0.0.1:$port/auth/v1/admin/users" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("id", ""))' 2>/dev/null || true)
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
 hwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
@@ -110,22 +123,43 @@ want_page=$(q -c "set role anon" -c "select coalesce(json_agg(x), '[]') from (se
 check page_embed 200 "$want_page" GET "/items?select=id,name,price,category:categories(id,name)&order=id.asc&offset=100&limit=25"
 check insert 201 "" POST "/events" '{"kind":"bench","payload":{"n":1}}'
 check rpc 200 "5" POST "/rpc/add_them" '{"a":2,"b":3}'
+# Sign-in gate: the user exists with a cost-10 bcrypt hash and is confirmed, and one sign-in returns a session for it.
+hash_cost=$(q -c "select substr(encrypted_password, 1, 7) from auth.users where id = '${signin_user:-00000000-0000-0000-0000-000000000000}' and email_confirmed_at is not null")
+signin_sub=$(curl -s -X POST -H "apikey: $key" -H 'Content-Type: application/json' \
+  --data "{\"email\":\"$BENCH_SIGNIN_EMAIL\",\"password\":\"$BENCH_SIGNIN_PASSWORD\"}" \
+  "http://127.0.0.1:$port/auth/v1/token?grant_type=password" \
+  | python3 -c 'import json,sys; b=json.load(sys.stdin); print(b["user"]["id"] if b.get("access_token") and b.get("refresh_token") else "")' 2>/dev/null || true)
+if [[ "$hash_cost" =~ ^\$2[aby]\$10\$$ ]] && [ -n "$signin_user" ] && [ "$signin_sub" = "$signin_user" ]; then
+  gate[sign_in]=ok
+else
+  gate[sign_in]="user ${signin_user:-not created}, hash prefix ${hash_cost:-none}, session for ${signin_sub:-nobody}"
+  echo "correctness gate failed for sign_in: ${gate[sign_in]}" >&2
+fi
+gate[sign_in_with_get]=${gate[sign_in]}
+gate[get_during_sign_in]=${gate[get_one]}
+[ "${gate[sign_in]}" = ok ] || gate[get_during_sign_in]=${gate[sign_in]}
 
 # wrk: requests/s, p50, p99, non-2xx, gateway CPU per request.
 declare -A rps p50 p99 bad cpu reqs
-run_wrk() { # NAME LUA [SECONDS]
-  local name=$1 lua=$2 d=${3:-$secs} t0 t1 out
-  t0=$(cpu_ticks)
-  out=$(wrk -t1 -c"$conns" -d"${d}s" --latency -s "$bench/wrk/$lua" "http://127.0.0.1:$port" 2>&1) || true
-  t1=$(cpu_ticks)
-  echo "$out" > "$tmp/wrk-$name.txt"
+wrk_to_file() { # NAME LUA SECONDS CONNECTIONS: raw wrk output in $tmp/wrk-NAME.txt
+  wrk -t1 -c"$4" -d"$3s" --latency -s "$bench/wrk/$2" "http://127.0.0.1:$port" >"$tmp/wrk-$1.txt" 2>&1 || true
+}
+parse_wrk() { # NAME: fills rps, p50, p99, reqs, bad from $tmp/wrk-NAME.txt
+  local name=$1 out non2xx errs
+  out=$(cat "$tmp/wrk-$name.txt")
   rps[$name]=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")
   p50[$name]=$(awk '$1 == "50%" {print $2}' <<<"$out")
   p99[$name]=$(awk '$1 == "99%" {print $2}' <<<"$out")
   reqs[$name]=$(awk '/requests in/ {print $1}' <<<"$out")
-  local non2xx errs
   non2xx=$(awk -F': *' '/Non-2xx or 3xx responses/ {print $2}' <<<"$out"); errs=$(awk '/Socket errors/ {sub(/.*Socket errors: /, ""); print}' <<<"$out")
   bad[$name]=${non2xx:-0}${errs:+ (socket errors: $errs)}
+}
+run_wrk() { # NAME LUA [SECONDS] [CONNECTIONS]
+  local name=$1 t0 t1
+  t0=$(cpu_ticks)
+  wrk_to_file "$name" "$2" "${3:-$secs}" "${4:-$conns}"
+  t1=$(cpu_ticks)
+  parse_wrk "$name"
   local hz; hz=$(getconf CLK_TCK)
   if [ -n "${reqs[$name]}" ] && [ "${reqs[$name]}" -gt 0 ]; then
     cpu[$name]=$(awk -v a="$t0" -v b="$t1" -v n="${reqs[$name]}" -v hz="$hz" 'BEGIN {printf "%.0f", (b - a) / hz * 1e6 / n}')
@@ -143,6 +177,17 @@ if [ "${gate[insert]}" = ok ]; then
   psql -qX "$admin/postgres" -c "alter system reset synchronous_commit" -c "select pg_reload_conf()" >/dev/null
 fi
 [ "${gate[rpc]}" = ok ] && run_wrk rpc rpc.lua
+if [ "${gate[sign_in]}" = ok ]; then
+  run_wrk sign_in sign_in.lua "$secs" "$signin_conns"
+  # The GET again while the same sign-in load runs (started first, and outlasting the GET window by a second each side).
+  wrk_to_file sign_in_with_get sign_in.lua $((secs + 2)) "$signin_conns" &
+  signin_load=$!
+  sleep 1
+  run_wrk get_during_sign_in get_one.lua
+  wait "$signin_load" || true
+  parse_wrk sign_in_with_get
+  cpu[get_during_sign_in]=  # gateway CPU then includes the hashing: not a per-GET cost
+fi
 gate[get_one_again]=${gate[get_one]}
 [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.lua
 rss_after=$(rss_kb); hwm=$(hwm_kb)
@@ -159,6 +204,17 @@ tps=
 if [ ${#pgb_runs[@]} -gt 0 ]; then tps=$(printf '%s\n' "${pgb_runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
 pgb_lat="runs: ${pgb_runs[*]:-none}"
 
+# Storage: its own script and cluster (release binary), 10 MB up/downloads and the peak RSS while streaming.
+storage_lines=()
+if [ "$storage_runs" -gt 0 ]; then
+  if storage_out=$(GATEWAY_BIN=$GATEWAY_BIN "$bench/storage.sh" "$storage_runs" 2>"$tmp/storage.err"); then
+    mapfile -t storage_lines < <(sed -n 's/^storage //p; s/^\(gateway RSS: .*\)/\1/p' <<<"$storage_out")
+  else
+    echo "storage benchmark failed: $(tail -n 5 "$tmp/storage.err")" >&2
+    storage_lines=("failed: $(tail -n 1 "$tmp/storage.err" | tr '|' '/')")
+  fi
+fi
+
 # Report.
 ratio() { [ -n "${1:-}" ] && [ -n "${2:-}" ] && [ "$2" != 0 ] && awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}' || echo "–"; }
 row() { # LABEL NAME
@@ -172,6 +228,10 @@ row() { # LABEL NAME
   fi
 }
 drift="–"
+get_alone=
+if [ -n "${rps[get_one]:-}" ] && [ -n "${rps[get_one_again]:-}" ]; then
+  get_alone=$(( (rps[get_one] + rps[get_one_again]) / 2 ))
+fi
 if [ -n "${rps[get_one]:-}" ] && [ -n "${rps[get_one_again]:-}" ]; then
   drift=$(awk -v a="${rps[get_one]}" -v b="${rps[get_one_again]}" 'BEGIN {d = (b - a) / a * 100; printf "%+.1f %%%s", d, (d > 3 || d < -3) ? " (over 3 %: machine load changed; compare ratios from a quieter run)" : ""}')
 fi
@@ -187,6 +247,7 @@ fi
   row "GET 25-row page + 1 embed" page_embed
   row "POST single insert (synchronous_commit=off)" insert
   row "POST scalar RPC" rpc
+  row "GET one row by PK while sign-ins run ($signin_conns connections, below)" get_during_sign_in
   row "GET one row by PK (repeat)" get_one_again
   echo
   echo "| Limit and ratio | Value |"
@@ -194,7 +255,22 @@ fi
   echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}) |"
   echo "| R = GET one row req/s ÷ pgbench tps (goal ≥ 0.60) | $(ratio "${rps[get_one]:-}" "${tps:-}") |"
   echo "| drift of the repeated first scenario | $drift |"
+  echo "| GET one row while sign-ins run ÷ GET alone (mean of the first and repeated runs, which bracket it) | $(ratio "${rps[get_during_sign_in]:-}" "$get_alone")${get_alone:+ ($get_alone req/s alone)} |"
   if [ -n "${inserted:-}" ]; then echo "| rows inserted vs insert responses counted by wrk | $inserted vs ${reqs[insert]} |"; fi
   echo "| gateway RSS idle → after load (peak) | $(mb "$rss_idle") MB → $(mb "$rss_after") MB ($(mb "$hwm") MB) |"
+  echo
+  echo "| Sign-ins: POST /auth/v1/token?grant_type=password, one confirmed user, bcrypt cost 10, wrk -c$signin_conns | sign-ins/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
+  echo "|---|---|---|---|---|---|"
+  row "alone" sign_in
+  row "while the GET above runs at $conns connections (window ${secs}+2 s; CPU not separable)" sign_in_with_get
+  if [ ${#storage_lines[@]} -gt 0 ]; then
+    echo
+    echo "| Storage (tests/bench/storage.sh $storage_runs, 10 MB object, same binary, own cluster) | Value |"
+    echo "|---|---|"
+    for line in "${storage_lines[@]}"; do
+      label=${line%%: *}; [ "$label" = "gateway RSS" ] && label="gateway RSS (one stream at a time, then 4 concurrent downloads)"
+      echo "| $label | ${line#*: } |"
+    done
+  fi
 } > "$report_file"
 cat "$report_file"
