@@ -50,8 +50,8 @@ test('Featured Opportunities: a carousel on phones', async (t) => {
   if (needsRest(t) !== false) return;
   const page = await browser.page(MOBILE);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
+  await page.getByTestId('featured-opportunities').scrollIntoViewIfNeeded();
   const carousel = page.getByTestId('featured-carousel');
-  await carousel.scrollIntoViewIfNeeded();
   await carousel.waitFor();
   assert.equal(await page.getByTestId('carousel-position').innerText(), '1 / 5');
   await carousel.getByRole('button', { name: 'Next opportunity' }).click();
@@ -79,9 +79,9 @@ test('Featured Opportunities is hidden when nothing is featured', async (t) => {
   site.sql('update public.featured_jobs set is_active = false');
   const page = await browser.page(DESKTOP);
   await page.goto(site.url + '/', { waitUntil: 'networkidle' });
-  await page.locator('#vacancies').scrollIntoViewIfNeeded();
-  await page.locator('[data-testid=vacancy-card]').first().waitFor();
-  assert.equal(await page.getByTestId('featured-opportunities').count(), 0);
+  await page.getByTestId('featured-opportunities').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=featured-opportunities]'));
+  assert.equal(await page.getByText('Loading opportunities...').count(), 0);
   site.sql('update public.featured_jobs set is_active = true');
   await page.close();
 });
@@ -107,7 +107,7 @@ test('an application with a PDF CV is submitted end to end', async (t) => {
   await form.waitFor({ state: 'hidden' });
   const row = site.sql(`select first_name || '|' || last_name || '|' || email || '|' || phone || '|' || privacy_consent || '|' || cv_object from public.applications where job_id = '${ACTIVE_JOB}'`);
   const [first, last, email, phone, consent, cvObject] = row.split('|');
-  assert.deepEqual([first, last, email, phone, consent], ['Ada', 'Lovelace', 'ada@example.com', '07700 900123', 't']);
+  assert.deepEqual([first, last, email, phone, consent], ['Ada', 'Lovelace', 'ada@example.com', '07700 900123', 'true']);
   assert.match(cvObject, /^[0-9a-f-]{36}\/Ada-Lovelace-CV\.pdf$/);
   const stored = site.sql(`select count(*) from storage.objects where bucket_id = 'cvs' and name = '${cvObject}'`);
   assert.equal(stored, '1', 'the CV is in the cvs bucket');

@@ -170,3 +170,13 @@ test('route changes scroll to the top', async () => {
   await page.waitForFunction(() => window.scrollY === 0);
   await page.close();
 });
+
+test('/vacancies is admin-only: a visitor is sent to the home page', async () => {
+  const page = await browser.page(DESKTOP);
+  const res = await page.goto(site.url + '/vacancies', { waitUntil: 'networkidle' });
+  assert.equal(res.status(), 200);
+  await page.waitForURL(site.url + '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  assert.equal(await page.evaluate(() => history.length), 2, 'replaced, not pushed');
+  await page.close();
+});
