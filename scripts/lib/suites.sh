@@ -79,3 +79,18 @@ postgrest_js_conformance() {
   fi
   tests/conformance/postgrest-js.sh "$checkout"
 }
+
+# The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
+# the real gateway serving it on a throwaway database.
+web_e2e() {
+  scripts/build-web.sh || return 1
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-reporter=spec $(find e2e -maxdepth 1 -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  local p f
+  p=$(grep -E '^ℹ pass [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+')
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  rm -f "$out"
+  return "$rc"
+}
