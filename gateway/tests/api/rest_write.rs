@@ -325,11 +325,11 @@ async fn body_limit_is_413() {
 #[tokio::test]
 async fn insert_only_tables_accept_minimal_inserts_and_never_read_back() {
     let app = rest_app().await;
-    let res = app.rest(Method::POST, "/enquiries").json(&json!({"message":"hello"})).send().await.unwrap();
+    let res = app.rest(Method::POST, "/guestbook").json(&json!({"message":"hello"})).send().await.unwrap();
     let (status, _, body) = parts(res).await;
     assert_eq!(status, 201, "{body}");
     let res = app
-        .rest(Method::POST, "/enquiries")
+        .rest(Method::POST, "/guestbook")
         .header("prefer", "return=representation")
         .json(&json!({"message":"again"}))
         .send()
@@ -337,9 +337,9 @@ async fn insert_only_tables_accept_minimal_inserts_and_never_read_back() {
         .unwrap();
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("42501")), "{body}");
-    let (status, _, body) = parts(app.rest(Method::GET, "/enquiries").send().await.unwrap()).await;
+    let (status, _, body) = parts(app.rest(Method::GET, "/guestbook").send().await.unwrap()).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("42501")));
-    let n: i64 = app.admin_client().await.query_one("select count(*) from enquiries", &[]).await.unwrap().get(0);
+    let n: i64 = app.admin_client().await.query_one("select count(*) from guestbook", &[]).await.unwrap().get(0);
     assert_eq!(n, 1);
 }
 
