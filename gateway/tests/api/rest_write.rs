@@ -393,3 +393,51 @@ async fn representations_can_embed() {
     assert_eq!(status, 201, "{body}");
     assert_eq!(body, json!([{"message":"embedded","users":{"username":"awailas"},"channels":{"slug":"random"}}]));
 }
+
+/// Under column grants a write reads back only the columns it selects (PostgREST's RETURNING list), so a role may
+/// insert or update a row whose other columns it cannot see; `select=*` still needs every column.
+#[tokio::test]
+async fn representation_under_column_grants_returns_only_the_selected_columns() {
+    let app = rest_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create table public.people (id bigserial primary key, alias text, secret text);
+             grant insert, update on public.people to anon;
+             grant select (id, alias) on public.people to anon;
+             grant usage on sequence public.people_id_seq to anon;",
+        )
+        .await
+        .unwrap();
+    gateway::rest::schema_cache::listener::reload(&app.state).await;
+
+    let res = app
+        .rest(Method::POST, "/people?select=id,alias")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"a","secret":"s"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!([{"id":1,"alias":"a"}])));
+
+    let res = app
+        .rest(Method::PATCH, "/people?id=eq.1&select=alias")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"b"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"alias":"b"}])));
+
+    let res = app
+        .rest(Method::POST, "/people?select=*")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"c"}))
+        .send()
+        .await
+        .unwrap();
+    let (_, _, body) = parts(res).await;
+    assert_eq!(body["code"], "42501", "{body}");
+}
