@@ -53,7 +53,10 @@ node_tests() {
   (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+  # The data API (/rest/v1) is merged, so the REST and site-policies suites run by default here (run alone, they
+  # still need REST_SUITE=1 / POLICIES_SUITE=1).
+  REST_SUITE=${REST_SUITE:-1} POLICIES_SUITE=${POLICIES_SUITE:-1} \
+    scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   local p f
   p=$(grep -E '^ℹ pass [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+')

@@ -36,11 +36,11 @@ create table public.notes (
   body text not null default 'empty'
 );
 create table public.secrets (id int primary key, value text);
-create table public.enquiries (id bigserial primary key, message text not null);
-grant insert on public.enquiries to anon;
-grant usage on sequence public.enquiries_id_seq to anon;
-alter table public.enquiries enable row level security;
-create policy "Anyone may send an enquiry" on public.enquiries for insert to anon with check (true);
+create table public.guestbook (id bigserial primary key, message text not null);
+grant insert on public.guestbook to anon;
+grant usage on sequence public.guestbook_id_seq to anon;
+alter table public.guestbook enable row level security;
+create policy "Anyone may sign the guestbook" on public.guestbook for insert to anon with check (true);
 create table public."weird table" (id int primary key, "my col" text);
 
 grant select, insert, update, delete on public.users, public.channels, public.messages, public.best_friends,

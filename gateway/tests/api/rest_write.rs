@@ -325,11 +325,11 @@ async fn body_limit_is_413() {
 #[tokio::test]
 async fn insert_only_tables_accept_minimal_inserts_and_never_read_back() {
     let app = rest_app().await;
-    let res = app.rest(Method::POST, "/enquiries").json(&json!({"message":"hello"})).send().await.unwrap();
+    let res = app.rest(Method::POST, "/guestbook").json(&json!({"message":"hello"})).send().await.unwrap();
     let (status, _, body) = parts(res).await;
     assert_eq!(status, 201, "{body}");
     let res = app
-        .rest(Method::POST, "/enquiries")
+        .rest(Method::POST, "/guestbook")
         .header("prefer", "return=representation")
         .json(&json!({"message":"again"}))
         .send()
@@ -337,9 +337,9 @@ async fn insert_only_tables_accept_minimal_inserts_and_never_read_back() {
         .unwrap();
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("42501")), "{body}");
-    let (status, _, body) = parts(app.rest(Method::GET, "/enquiries").send().await.unwrap()).await;
+    let (status, _, body) = parts(app.rest(Method::GET, "/guestbook").send().await.unwrap()).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("42501")));
-    let n: i64 = app.admin_client().await.query_one("select count(*) from enquiries", &[]).await.unwrap().get(0);
+    let n: i64 = app.admin_client().await.query_one("select count(*) from guestbook", &[]).await.unwrap().get(0);
     assert_eq!(n, 1);
 }
 
@@ -392,4 +392,52 @@ async fn representations_can_embed() {
     let (status, _, body) = parts(res).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body, json!([{"message":"embedded","users":{"username":"awailas"},"channels":{"slug":"random"}}]));
+}
+
+/// Under column grants a write reads back only the columns it selects (PostgREST's RETURNING list), so a role may
+/// insert or update a row whose other columns it cannot see; `select=*` still needs every column.
+#[tokio::test]
+async fn representation_under_column_grants_returns_only_the_selected_columns() {
+    let app = rest_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create table public.people (id bigserial primary key, alias text, secret text);
+             grant insert, update on public.people to anon;
+             grant select (id, alias) on public.people to anon;
+             grant usage on sequence public.people_id_seq to anon;",
+        )
+        .await
+        .unwrap();
+    gateway::rest::schema_cache::listener::reload(&app.state).await;
+
+    let res = app
+        .rest(Method::POST, "/people?select=id,alias")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"a","secret":"s"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (201, json!([{"id":1,"alias":"a"}])));
+
+    let res = app
+        .rest(Method::PATCH, "/people?id=eq.1&select=alias")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"b"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"alias":"b"}])));
+
+    let res = app
+        .rest(Method::POST, "/people?select=*")
+        .header("prefer", "return=representation")
+        .json(&json!({"alias":"c"}))
+        .send()
+        .await
+        .unwrap();
+    let (_, _, body) = parts(res).await;
+    assert_eq!(body["code"], "42501", "{body}");
 }

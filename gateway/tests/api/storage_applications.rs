@@ -8,28 +8,16 @@ use serde_json::{json, Value};
 
 const SECRET: &str = "test-legacy-secret-with-at-least-32-characters!";
 
-/// The site-schema names the applications SQL is written against (only when the site schema is absent).
+/// The admin: a real auth user with the site's admin role (public.user_roles, read by public.is_admin()).
+const ADMIN_ID: &str = "6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c";
+
+/// The rows these tests add to the real site schema: an active job, the admin, the firm's inbox.
 const SITE_FIXTURE: &str = r#"
-do $$
-begin
-  if to_regclass('public.jobs') is null then
-    create table public.jobs (id uuid primary key default gen_random_uuid(), job_id text unique, title text);
-  end if;
-  if to_regclass('public.applications') is null then
-    create table public.applications (id uuid primary key default gen_random_uuid(), job_id uuid references public.jobs (id),
-      first_name text not null, last_name text not null, email text not null, phone text, cover_letter text,
-      cv_object text, privacy_consent boolean not null check (privacy_consent), created_at timestamptz not null default now());
-    alter table public.applications enable row level security;
-    create policy "Anyone can apply" on public.applications for insert to anon with check (true);
-    grant insert on public.applications to anon;
-  end if;
-end
-$$;
-create or replace function public.is_admin() returns boolean language sql stable set search_path = ''
-  as $f$ select coalesce(auth.jwt() ->> 'email' = 'admin@firm.example', false) $f$;
-select app_private.install_application_triggers();
+insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at)
+values ('6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c', 'authenticated', 'authenticated', 'admin@firm.example', now(), now(), now());
+insert into public.user_roles (user_id, role) values ('6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c', 'admin');
 update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
-insert into public.jobs (job_id, title) values ('PPR-1042', 'Senior Development Manager');
+insert into public.jobs (job_id, status, title, company) values ('PPR-1042', 'active', 'Senior Development Manager', 'Northbank Estates');
 "#;
 
 async fn app() -> StorageApp {
@@ -40,8 +28,7 @@ async fn app() -> StorageApp {
 
 fn admin_token() -> String {
     let exp = chrono::Utc::now().timestamp() + 600;
-    let claims =
-        json!({"sub": uuid::Uuid::new_v4(), "role": "authenticated", "email": "admin@firm.example", "exp": exp});
+    let claims = json!({"sub": ADMIN_ID, "role": "authenticated", "email": "admin@firm.example", "exp": exp});
     encode(&Header::default(), &claims, &EncodingKey::from_secret(SECRET.as_bytes())).unwrap()
 }
 

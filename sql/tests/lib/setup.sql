@@ -1,5 +1,6 @@
 -- Shared fixtures for the pgTAP files (included with \ir after BEGIN; rolled back with the test).
--- Users: admin, cand1, cand2 (tests.uid(name)); jobs, featured jobs, profiles, views, CVs, saved jobs.
+-- Users: admin, cand1, cand2 (tests.uid(name)); jobs, featured jobs, profiles, views, CVs, saved jobs, uploaded
+-- CV objects, an application.
 -- Switch identity with tests.as_anon(), tests.as_user(name), tests.as_service(); go back to the owner with
 -- tests.as_owner() (RESET ROLE works from any role).
 set local client_min_messages = warning;
@@ -76,6 +77,13 @@ insert into public.cv_documents (id, user_id, title, data) values
 insert into public.saved_jobs (user_id, job_id) values
   (tests.uid('cand1'), tests.job('active1')),
   (tests.uid('cand2'), tests.job('active1'));
+
+-- The CVs the applications point at: an application must reference an object uploaded to bucket `cvs`
+-- (sql/migrations/0100, 0101). As the owner, like the Storage API's row after an upload.
+insert into storage.objects (bucket_id, name, metadata) values
+  ('cvs', 'applications/ann.pdf', '{"mimetype": "application/pdf", "size": 1024}'),
+  ('cvs', 'applications/vic.pdf', '{"mimetype": "application/pdf", "size": 1024}'),
+  ('cvs', 'applications/c1.pdf', '{"mimetype": "application/pdf", "size": 1024}');
 
 insert into public.applications (id, job_id, first_name, last_name, email, phone, cv_object, privacy_consent) values
   (tests.row('application'), tests.job('active1'), 'Ann', 'Applicant', 'ann@pgtap.test', '07700900000',

@@ -2,6 +2,9 @@
 // that scripts/with-test-db.sh started, and gives a supabase-js client factory for it.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
@@ -29,12 +32,16 @@ export async function startGateway({ env = {}, sql = null } = {}) {
   const db = `t_${randomUUID().replaceAll('-', '')}`;
   psql('postgres', `create database "${db}" template "${need('TEST_TEMPLATE_DB')}"`);
   if (sql) psql(db, sql);
+  // Mail (auth mail, the outbox) and stored objects go to a temporary folder unless the test names its own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-data-'));
   const child = spawn(need('GATEWAY_BIN'), ['serve'], {
     env: {
       ...process.env,
       DATABASE_URL: `postgres://authenticator:${password}@127.0.0.1:${port}/${db}`,
       GATEWAY_ADMIN_DB_URI: `postgres://postgres@127.0.0.1:${port}/${db}`,
       PORT: '0',
+      GATEWAY_MAIL_DIR: join(dataDir, 'mail'),
+      FILE_STORAGE_BACKEND_PATH: join(dataDir, 'storage'),
       RUST_LOG: process.env.TEST_LOG ? 'debug' : 'warn',
       ...env,
     },
@@ -57,6 +64,9 @@ export async function startGateway({ env = {}, sql = null } = {}) {
       }
     });
     child.on('exit', (code) => reject(new Error(`gateway exited with ${code}:\n${stderr}`)));
+  }).catch((e) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
   const keys = execFileSync(need('GATEWAY_BIN'), ['keys'], {
     env: { ...process.env, GATEWAY_ADMIN_DB_URI: `postgres://postgres@127.0.0.1:${port}/${db}` },
@@ -79,6 +89,7 @@ export async function startGateway({ env = {}, sql = null } = {}) {
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

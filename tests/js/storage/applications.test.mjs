@@ -8,13 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway } from '../lib/gateway.mjs';
-import { JWT_SECRET, SITE_FIXTURE, elfBytes, eventually, pdfBytes, startSmtp, userToken } from './support.mjs';
+import { ADMIN, JWT_SECRET, SITE_FIXTURE, elfBytes, eventually, pdfBytes, startSmtp, userToken } from './support.mjs';
 
 let gw;
 let smtp;
 let anon;
 let admin;
-let restServed = false;
 const messages = [];
 const storageDir = mkdtempSync(join(tmpdir(), 'gw-storage-'));
 
@@ -35,10 +34,8 @@ before(async () => {
     },
   });
   anon = gw.client();
-  const adminToken = await userToken({ email: 'admin@firm.example' });
+  const adminToken = await userToken({ sub: ADMIN.id, email: ADMIN.email });
   admin = gw.client(gw.anonKey, { accessToken: async () => adminToken });
-  const probe = await fetch(`${gw.url}/rest/v1/applications?select=id&limit=0`, { headers: { apikey: gw.anonKey } });
-  restServed = probe.status !== 404;
 });
 
 after(async () => {
@@ -47,23 +44,23 @@ after(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-/** Inserts an application as anon: through the data API when it is served, else as the anon role in SQL. */
+/**
+ * Inserts an application as the site does: supabase-js as anon through the data API, without reading it back,
+ * from a client address the proxy in front reports in X-Forwarded-For.
+ */
 async function apply(row, clientIp = '198.51.100.7') {
-  if (restServed) {
-    const { error } = await anon.from('applications').insert(row);
-    return error;
-  }
-  const cols = Object.keys(row);
-  const vals = cols.map((c) => (row[c] === null ? 'null' : `'${String(row[c]).replaceAll("'", "''")}'`));
-  try {
-    gw.sql(
-      `begin; set local role anon; select set_config('request.headers', '{"x-forwarded-for": "${clientIp}"}', true);` +
-        `insert into public.applications (${cols.join(',')}) values (${vals.join(',')}); commit;`,
-    );
-    return null;
-  } catch (e) {
-    return { message: String(e.stderr || e.message) };
-  }
+  const client = gw.client(gw.anonKey, { global: { headers: { 'x-forwarded-for': clientIp } } });
+  const { error, status } = await client.from('applications').insert(row);
+  if (!error) assert.equal(status, 201);
+  return error;
+}
+
+/** Uploads a fresh CV as anon and returns its object name. */
+async function uploadCv() {
+  const path = `${randomUUID()}/cv.pdf`;
+  const { error } = await anon.storage.from('cvs').upload(path, pdfBytes(), { contentType: 'application/pdf' });
+  assert.equal(error, null);
+  return path;
 }
 
 function application(email, cvObject) {
@@ -121,6 +118,11 @@ test('anon cannot read, list, overwrite or sign a CV; an admin reads it through 
   const notUuid = await anon.storage.from('cvs').upload('mine/cv.pdf', pdfBytes(), { contentType: 'application/pdf' });
   assert.equal(notUuid.error?.statusCode, '403');
 
+  const candidateToken = await userToken({ email: 'candidate@example.com' });
+  const candidate = gw.client(gw.anonKey, { accessToken: async () => candidateToken });
+  const refused = await candidate.storage.from('cvs').createSignedUrl(path, 60);
+  assert.ok(refused.error, 'a signed-in user without the admin role cannot sign a CV');
+
   const signed = await admin.storage.from('cvs').createSignedUrl(path, 60);
   assert.equal(signed.error, null);
   const res = await fetch(signed.data.signedUrl);
@@ -160,12 +162,27 @@ test('a ../ path is rejected and nothing is stored outside the folder', async ()
   assert.equal(count(), n);
 });
 
+test('an application must point at an uploaded CV', async () => {
+  const error = await apply(application('nocv@example.com', `${randomUUID()}/cv.pdf`));
+  assert.equal(error?.code, '23503', JSON.stringify(error));
+  assert.equal(error.message, 'The CV was not found; upload it first');
+  assert.equal(gw.sql("select count(*) from public.applications where email = 'nocv@example.com'"), '0');
+  assert.equal(gw.sql("select count(*) from gateway.outbox where to_address = 'nocv@example.com'"), '0');
+});
+
+test('anon cannot read its application back', async () => {
+  const { data, error } = await anon.from('applications').select('id');
+  assert.equal(error?.code, '42501', JSON.stringify(error));
+  assert.equal(data, null);
+});
+
 test('repeated applications from one e-mail are rate-limited', async () => {
   let refused = null;
   for (let i = 0; i < 6 && !refused; i++) {
-    refused = await apply(application('flood@example.com', null), `203.0.113.${i}`);
+    refused = await apply(application('flood@example.com', await uploadCv()), `203.0.113.${i}`);
   }
   assert.ok(refused, 'the sixth application within an hour must be refused');
+  assert.equal(refused.code, 'PT429', JSON.stringify(refused));
   assert.match(refused.message, /Too many submissions/);
   assert.equal(gw.sql("select count(*) from public.applications where email = 'flood@example.com'"), '5');
 });

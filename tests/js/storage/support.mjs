@@ -1,5 +1,5 @@
-// Helpers for the storage suites: a real SMTP server (smtp-server), minted user tokens, the site fixture that
-// stands in for the site schema when it is not there, and bounded waiting.
+// Helpers for the storage suites: a real SMTP server (smtp-server), minted user tokens, the rows the applications
+// suite adds to the real site schema, and bounded waiting.
 import { SMTPServer } from 'smtp-server';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
@@ -47,33 +47,21 @@ export async function eventually(check, what = 'condition') {
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The admin of the applications suite: a real auth user with the site's admin role (public.user_roles). */
+export const ADMIN = { id: '6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c', email: 'admin@firm.example' };
+
 /**
- * The parts of the site schema the applications SQL is written against (data contract names), created only
- * when the site schema is absent, plus an admin check for the test's admin e-mail.
+ * The rows the applications suite needs in the real site schema (sql/migrations): an active job that satisfies the
+ * jobs constraints, an admin through user_roles (public.is_admin() reads it), and the firm's settings for mail.
  */
 export const SITE_FIXTURE = `
-do $$
-begin
-  if to_regclass('public.jobs') is null then
-    create table public.jobs (id uuid primary key default gen_random_uuid(), job_id text unique, title text,
-      status text default 'active');
-  end if;
-  if to_regclass('public.applications') is null then
-    create table public.applications (id uuid primary key default gen_random_uuid(), job_id uuid references public.jobs (id),
-      first_name text not null, last_name text not null, email text not null, phone text, cover_letter text,
-      cv_object text, privacy_consent boolean not null check (privacy_consent), created_at timestamptz not null default now());
-    alter table public.applications enable row level security;
-    create policy "Anyone can apply" on public.applications for insert to anon, authenticated with check (true);
-    grant insert on public.applications to anon, authenticated;
-  end if;
-end
-$$;
-create or replace function public.is_admin() returns boolean language sql stable set search_path = ''
-  as $f$ select coalesce(auth.jwt() ->> 'email' = 'admin@firm.example', false) $f$;
-select app_private.install_application_triggers();
+insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at)
+values ('${ADMIN.id}', 'authenticated', 'authenticated', '${ADMIN.email}', now(), now(), now());
+insert into public.user_roles (user_id, role) values ('${ADMIN.id}', 'admin');
+insert into public.jobs (job_id, status, title, company, location, salary, type)
+values ('PPR-1042', 'active', 'Senior Development Manager', 'Northbank Estates', 'London', '£85,000 - £95,000', 'Permanent');
 update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
 update app_private.settings set value = 'https://firm.example' where key = 'site_url';
-insert into public.jobs (job_id, title) values ('PPR-1042', 'Senior Development Manager');
 `;
 
 /** A small real PDF. */

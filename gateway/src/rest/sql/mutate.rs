@@ -8,7 +8,7 @@ use super::{body_expr, wrap, BodyShape};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::Resolution;
-use crate::rest::schema_cache::{Column, SchemaCache};
+use crate::rest::schema_cache::{Cardinality, Column, SchemaCache};
 
 /// `AS _("a" integer, "b" text)`
 fn record_def(columns: &[Column]) -> String {
@@ -33,8 +33,18 @@ pub fn mutate_statement(
 ) -> Statement {
     let mut b = SqlBuilder::new();
     let table = format!("{}.{}", quote_ident(&plan.table.name.schema), quote_ident(&plan.table.name.name));
-    let returning =
-        if plan.representation || headers_only { format!("RETURNING {table}.*") } else { "RETURNING 1".to_string() };
+    let returning = if plan.representation || headers_only {
+        match returning_columns(plan, headers_only) {
+            None => format!("RETURNING {table}.*"),
+            Some(cols) if cols.is_empty() => "RETURNING 1".to_string(),
+            Some(cols) => {
+                let list: Vec<String> = cols.iter().map(|c| format!("{table}.{}", quote_ident(c))).collect();
+                format!("RETURNING {}", list.join(", "))
+            }
+        }
+    } else {
+        "RETURNING 1".to_string()
+    };
     let conds: Vec<String> = plan.conds.iter().map(|c| cond_sql(&mut b, &table, c)).collect();
     let where_ = if conds.is_empty() { String::new() } else { format!(" WHERE {}", conds.join(" AND ")) };
     let mutation = match &plan.kind {
@@ -76,6 +86,53 @@ pub fn mutate_statement(
         "NULL::int"
     };
     wrap(b, &format!("pgrst_source AS ({mutation})"), "NULL::bigint", &rows_from, &body_sql, inserted)
+}
+
+/// The table's columns the representation (and `Location`) read from the affected rows — PostgREST's RETURNING
+/// list — so a role with column grants can write and read back the columns it may see. `None` means the whole row
+/// (`select=*`, computed fields and computed relationships need it; unknown names are left for PostgreSQL to report).
+fn returning_columns(plan: &MutatePlan, headers_only: bool) -> Option<Vec<String>> {
+    let mut names: Vec<&str> = Vec::new();
+    if headers_only {
+        names.extend(plan.table.primary_key.iter().map(String::as_str));
+    }
+    if plan.representation {
+        let node = &plan.returning;
+        for f in &node.fields {
+            match f {
+                OutField::Star => return None,
+                OutField::Field { field, .. } => names.push(&field.name),
+                OutField::CountAll { .. } => {}
+            }
+        }
+        names.extend(node.order.iter().filter(|o| o.lateral_alias.is_none()).map(|o| o.field.name.as_str()));
+        cond_columns(&node.conds, &mut names);
+        for e in &node.embeds {
+            match &e.rel.cardinality {
+                Cardinality::Computed { .. } => return None,
+                Cardinality::M2M(j) => names.extend(j.source_columns.iter().map(|(s, _)| s.as_str())),
+                _ => names.extend(e.rel.columns.iter().map(|(s, _)| s.as_str())),
+            }
+        }
+    }
+    let mut cols: Vec<String> = Vec::new();
+    for name in names {
+        plan.table.column(name)?;
+        if !cols.iter().any(|c| c == name) {
+            cols.push(name.to_string());
+        }
+    }
+    Some(cols)
+}
+
+fn cond_columns<'a>(conds: &'a [Cond], names: &mut Vec<&'a str>) {
+    for c in conds {
+        match c {
+            Cond::Filter { filter, .. } => names.push(&filter.field.name),
+            Cond::Logic { children, .. } => cond_columns(children, names),
+            Cond::EmbedNull { .. } => {}
+        }
+    }
 }
 
 fn insert_sql(
