@@ -88,7 +88,9 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
         None => {}
         Some(Value::Number(iat)) if iat.as_f64().is_some_and(|t| t <= (chrono::Utc::now().timestamp() + 30) as f64) => {
         }
-        Some(Value::Number(_)) => return Err(IdentityError::Invalid("JWT issued at future".into())),
+        Some(Value::Number(_)) => {
+            return Err(IdentityError::Invalid("token is not valid yet: issued in the future".into()))
+        }
         Some(_) => return Err(IdentityError::Invalid("iat claim is not a number".into())),
     }
     let role = match claims.get("role") {
