@@ -3,6 +3,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp};
 use super::names;
 use super::settings::parse_size;
 use crate::state::AppState;
@@ -26,10 +27,6 @@ const BUCKET_COLUMNS: &str = "id, name, owner::text, public, type::text, file_si
      created_at, updated_at, owner_id";
 
 fn bucket_json(row: &Row) -> Value {
-    let ts = |i: usize| {
-        row.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
     json!({
         "id": row.get::<_, String>(0),
         "name": row.get::<_, String>(1),
@@ -37,8 +34,8 @@ fn bucket_json(row: &Row) -> Value {
         "public": row.get::<_, Option<bool>>(3).unwrap_or(false),
         "file_size_limit": row.get::<_, Option<i64>>(5),
         "allowed_mime_types": row.get::<_, Option<Vec<String>>>(6),
-        "created_at": ts(7),
-        "updated_at": ts(8),
+        "created_at": row_timestamp(row, 7),
+        "updated_at": row_timestamp(row, 8),
     })
 }
 
@@ -53,11 +50,6 @@ pub async fn find(tx: &deadpool_postgres::Transaction<'_>, id: &str) -> Result<B
         file_size_limit: row.get(2),
         allowed_mime_types: row.get(3),
     })
-}
-
-fn parse_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T> {
-    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
 }
 
 #[derive(Debug, Deserialize)]
@@ -155,7 +147,7 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_json(&body)?;
+    let b: BucketBody = parse_body(&body)?;
     let name = b
         .name
         .clone()
@@ -192,7 +184,7 @@ pub async fn update(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_json(&body)?;
+    let b: BucketBody = parse_body(&body)?;
     let limit = size_limit(&b.file_size_limit)?;
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, false).await?;

@@ -5,6 +5,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::timestamp;
 use super::{buckets, names, range, signing};
 use crate::state::AppState;
 use axum::body::Body;
@@ -217,8 +218,8 @@ fn info_json(obj: &ObjectRow) -> Value {
         "cache_control": obj.meta("cacheControl"),
         "etag": obj.meta("eTag"),
         "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
-        "last_modified": obj.updated_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
-        "created_at": obj.created_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        "last_modified": obj.updated_at.map(timestamp),
+        "created_at": obj.created_at.map(timestamp),
     })
 }
 

@@ -6,6 +6,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp, timestamp};
 use super::{buckets, names, signing, sniff, upload};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
@@ -25,7 +26,7 @@ fn object_metadata(staged: &upload::Staged) -> Value {
         "size": staged.size,
         "mimetype": staged.content_type,
         "cacheControl": staged.cache_control,
-        "lastModified": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "lastModified": timestamp(chrono::Utc::now()),
         "contentLength": staged.size,
         "httpStatusCode": 200,
     })
@@ -161,19 +162,11 @@ pub async fn upload_signed(
     Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
 }
 
-fn parse_json(body: &Bytes) -> Result<Value> {
-    serde_json::from_slice(if body.is_empty() { b"{}" } else { body })
-        .map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
-}
-
 const OBJECT_COLUMNS: &str = "id, name, bucket_id, owner::text, owner_id, version, created_at, updated_at, \
      last_accessed_at, metadata, user_metadata";
 
 fn object_json(r: &tokio_postgres::Row) -> Value {
-    let ts = |i: usize| {
-        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
+    let ts = |i: usize| row_timestamp(r, i);
     json!({
         "id": r.get::<_, uuid::Uuid>(0), "name": r.get::<_, String>(1), "bucket_id": r.get::<_, String>(2),
         "owner": r.get::<_, Option<String>>(3), "owner_id": r.get::<_, Option<String>>(4),
@@ -209,7 +202,7 @@ pub async fn remove_many(
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let prefixes: Vec<String> = parse_json(&body)?
+    let prefixes: Vec<String> = parse_body::<Value>(&body)?
         .get("prefixes")
         .and_then(|p| serde_json::from_value(p.clone()).ok())
         .ok_or(StorageError::InvalidRequest("prefixes must be an array of strings".into()))?;
@@ -248,7 +241,7 @@ struct TransferBody {
 
 fn transfer(body: &Bytes) -> Result<(String, String, String, String, bool)> {
     let b: TransferBody =
-        serde_json::from_value(parse_json(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
+        serde_json::from_value(parse_body(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
     let dst_bucket = b.destination_bucket.unwrap_or_else(|| b.bucket_id.clone());
     names::bucket_id(&b.bucket_id)?;
     names::bucket_id(&dst_bucket)?;
