@@ -52,6 +52,27 @@ pub async fn find(tx: &deadpool_postgres::Transaction<'_>, id: &str) -> Result<B
     })
 }
 
+/// Switches `tx` to Storage's superuser and looks bucket `id` up, so a missing bucket is reported as such whatever
+/// row-level security would hide. `method` is the `request.method` SQL sees meanwhile.
+pub async fn find_as_service(
+    tx: &deadpool_postgres::Transaction<'_>,
+    state: &AppState,
+    method: Method,
+    id: &str,
+) -> Result<BucketInfo> {
+    db::switch(tx, &db::service(state, &HeaderMap::new(), &method, "")).await?;
+    find(tx, id).await
+}
+
+/// [`find_as_service`] in a read-only transaction of its own: a bucket's limits, checked before contents are written.
+pub async fn lookup(state: &AppState, method: Method, id: &str) -> Result<BucketInfo> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, true).await?;
+    let info = find_as_service(&tx, state, method, id).await?;
+    tx.commit().await?;
+    Ok(info)
+}
+
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {
     limit: Option<i64>,
@@ -231,8 +252,7 @@ pub async fn empty(
 async fn delete_objects(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<(String, Option<String>)>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    find(&tx, id).await?;
+    find_as_service(&tx, state, Method::POST, id).await?;
     db::switch(&tx, caller).await?;
     let rows = tx.query("delete from storage.objects where bucket_id = $1 returning name, version", &[&id]).await?;
     tx.commit().await?;

@@ -102,8 +102,7 @@ pub async fn list(
     let prefix_len = p.prefix.chars().count() as i32;
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-    super::buckets::find(&tx, &bucket).await?;
+    super::buckets::find_as_service(&tx, &state, Method::POST, &bucket).await?;
     db::switch(&tx, &caller).await?;
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &p.prefix, &p.search, &p.limit, &p.offset]).await?;
     tx.commit().await?;

@@ -42,14 +42,7 @@ async fn store(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<uuid::Uuid> {
-    let info = {
-        let mut client = db::client(state).await?;
-        let tx = db::begin(&mut client, true).await?;
-        db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::GET, "")).await?;
-        let info = buckets::find(&tx, bucket).await?;
-        tx.commit().await?;
-        info
-    };
+    let info = buckets::lookup(state, Method::GET, bucket).await?;
     let global = state.storage.settings.file_size_limit;
     let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
     let backend = &state.storage.backend;
@@ -179,8 +172,7 @@ fn object_json(r: &tokio_postgres::Row) -> Value {
 async fn remove_names(state: &AppState, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::DELETE, "")).await?;
-    buckets::find(&tx, bucket).await?;
+    buckets::find_as_service(&tx, state, Method::DELETE, bucket).await?;
     db::switch(&tx, caller).await?;
     let sql = format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
     let rows = tx.query(sql.as_str(), &[&bucket, &names]).await?;
@@ -265,8 +257,7 @@ pub async fn move_object(
     };
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-    buckets::find(&tx, &src_bucket).await?;
+    buckets::find_as_service(&tx, &state, Method::POST, &src_bucket).await?;
     buckets::find(&tx, &dst_bucket).await?;
     db::switch(&tx, &caller).await?;
     let row = tx
@@ -307,14 +298,8 @@ pub async fn copy_object(
     let (src_bucket, src, dst_bucket, dst, copy_metadata) = transfer(&body)?;
     let upsert = upsert_header(&headers);
     let source =
-        super::download::find_object(&state, &caller, super::download::Access::Caller, &src_bucket, &src).await?;
-    {
-        let mut client = db::client(&state).await?;
-        let tx = db::begin(&mut client, true).await?;
-        db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-        buckets::find(&tx, &dst_bucket).await?;
-        tx.commit().await?;
-    }
+        super::download::find_object(&state, super::download::Access::Caller(&caller), &src_bucket, &src).await?;
+    buckets::lookup(&state, Method::POST, &dst_bucket).await?;
     let version = uuid::Uuid::new_v4().simple().to_string();
     let backend = &state.storage.backend;
     backend.copy((&src_bucket, &src, source.version.as_deref()), (&dst_bucket, &dst, &version)).await.map_err(|e| {

@@ -91,7 +91,7 @@ pub async fn sign_one(
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let expires = expires_in(&parse_body::<Value>(&body)?)?;
-    find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    find_object(&state, Access::Caller(&caller), bucket, name).await?;
     let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
     Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })))
 }
@@ -137,8 +137,7 @@ async fn visible_names(
 ) -> Result<std::collections::HashSet<String>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    let info = super::buckets::find(&tx, bucket).await?;
+    let info = super::buckets::find_as_service(&tx, state, Method::POST, bucket).await?;
     if !info.public {
         db::switch(&tx, caller).await?;
     }
@@ -171,8 +170,7 @@ pub async fn sign_upload(
 async fn can_upload(state: &AppState, caller: &Caller, bucket: &str, name: &str, upsert: bool) -> Result<()> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    super::buckets::find(&tx, bucket).await?;
+    super::buckets::find_as_service(&tx, state, Method::POST, bucket).await?;
     db::switch(&tx, caller).await?;
     let sql = if upsert {
         "insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4) \
