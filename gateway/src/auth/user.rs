@@ -124,11 +124,7 @@ pub async fn put(
         let email = Email::parse(raw)?;
         if email.as_str() != user.email {
             if users::by_email(&tx, email.as_str()).await?.is_some() {
-                return Err(AuthError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "email_exists",
-                    "A user with this email address has already been registered",
-                ));
+                return Err(AuthError::email_exists());
             }
             check_frequency(&state, &user.id.to_string())?;
             let redirect =
