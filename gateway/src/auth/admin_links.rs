@@ -92,16 +92,7 @@ pub async fn invite(
         None => create_user(&state, &tx, email.as_str(), None, metadata(body.data)).await?,
     };
     tx.execute("update auth.users set invited_at = now(), updated_at = now() where id = $1", &[&user.id]).await?;
-    let mail = TokenMail {
-        user_id: user.id,
-        kind: MailKind::Invite,
-        token: TokenKind::Confirmation,
-        to: &user.email,
-        email: &user.email,
-        new_email: "",
-        redirect_to: &redirect,
-        pkce: false,
-    };
+    let mail = TokenMail::to_account(&user, MailKind::Invite, TokenKind::Confirmation, &redirect, false);
     outbox.push(send_token(&state, &tx, mail).await?);
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;

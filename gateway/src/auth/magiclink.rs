@@ -110,16 +110,7 @@ pub async fn handler(
     if let Some(c) = &challenge {
         flow_state::create(&tx, user.id, c, method).await?;
     }
-    let mail = TokenMail {
-        user_id: user.id,
-        kind,
-        token,
-        to: &user.email,
-        email: &user.email,
-        new_email: "",
-        redirect_to: &redirect,
-        pkce: challenge.is_some(),
-    };
+    let mail = TokenMail::to_account(&user, kind, token, &redirect, challenge.is_some());
     outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted

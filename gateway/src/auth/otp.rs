@@ -6,7 +6,7 @@ use crate::auth::domain::tokens::{new_otp, token_hash};
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{self, MailContext, MailKind};
 use crate::auth::rate_limit::Rate;
-use crate::auth::store::users::{self, TokenKind};
+use crate::auth::store::users::{self, TokenKind, User};
 use crate::mail::OutgoingMail;
 use crate::state::AppState;
 use deadpool_postgres::Transaction;
@@ -40,6 +40,22 @@ pub struct TokenMail<'a> {
     pub redirect_to: &'a str,
     /// A PKCE flow: the stored token and the link carry the `pkce_` prefix, and the link answers with a code.
     pub pkce: bool,
+}
+
+impl<'a> TokenMail<'a> {
+    /// A message to the account's own address (every kind but the e-mail-change ones).
+    pub fn to_account(user: &'a User, kind: MailKind, token: TokenKind, redirect_to: &'a str, pkce: bool) -> Self {
+        TokenMail {
+            user_id: user.id,
+            kind,
+            token,
+            to: &user.email,
+            email: &user.email,
+            new_email: "",
+            redirect_to,
+            pkce,
+        }
+    }
 }
 
 /// Creates and stores a one-time token bound to `to`; returns (code, stored hash).

@@ -62,16 +62,7 @@ pub async fn handler(
         if let Some(challenge) = &pkce {
             flow_state::create(&tx, user.id, challenge, "recovery").await?;
         }
-        let mail = TokenMail {
-            user_id: user.id,
-            kind: MailKind::Recovery,
-            token: TokenKind::Recovery,
-            to: &user.email,
-            email: &user.email,
-            new_email: "",
-            redirect_to: &redirect,
-            pkce: pkce.is_some(),
-        };
+        let mail = TokenMail::to_account(&user, MailKind::Recovery, TokenKind::Recovery, &redirect, pkce.is_some());
         outbox.push(send_token(&state, &tx, mail).await?);
     }
     tx.commit().await?;

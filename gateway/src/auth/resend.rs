@@ -51,16 +51,7 @@ pub async fn handler(
     let mut outbox = Outbox::default();
     if kind == "signup" {
         if let Some(user) = users::by_email(&tx, email.as_str()).await?.filter(|u| u.email_confirmed_at.is_none()) {
-            let mail = TokenMail {
-                user_id: user.id,
-                kind: MailKind::Confirmation,
-                token: TokenKind::Confirmation,
-                to: &user.email,
-                email: &user.email,
-                new_email: "",
-                redirect_to: &redirect,
-                pkce: false,
-            };
+            let mail = TokenMail::to_account(&user, MailKind::Confirmation, TokenKind::Confirmation, &redirect, false);
             outbox.push(send_token(&state, &tx, mail).await?);
         }
     } else if let Some(user) = users::by_email(&tx, email.as_str()).await? {
