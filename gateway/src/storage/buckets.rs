@@ -108,8 +108,7 @@ pub async fn list(
          order by {column} {order} limit $2 offset $3"
     );
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, true).await?;
     let rows = tx.query(sql.as_str(), &[&search, &limit, &offset]).await?;
     tx.commit().await?;
     Ok(Json(Value::Array(rows.iter().map(bucket_json).collect())))
@@ -128,8 +127,7 @@ pub async fn get(
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, true).await?;
     let sql = format!("select {BUCKET_COLUMNS} from storage.buckets where id = $1");
     let row = tx.query_opt(sql.as_str(), &[&id]).await?.ok_or(StorageError::NoSuchBucket)?;
     tx.commit().await?;
@@ -183,8 +181,7 @@ pub async fn create(
         return Err(StorageError::InvalidRequest(format!("bucket type {kind} is not supported")));
     }
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     // No RETURNING: the caller may be allowed to insert but not to read back.
     tx.execute(
         "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
@@ -208,8 +205,7 @@ pub async fn update(
     let b: BucketBody = parse_body(&body)?;
     let limit = size_limit(&b.file_size_limit)?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx
         .execute(
             "update storage.buckets set public = coalesce($2, public), \
@@ -268,8 +264,7 @@ pub async fn delete(
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| {
         if e.code() == Some(&tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION) {
             StorageError::BucketNotEmpty

@@ -78,8 +78,7 @@ async fn write_row(
     user_metadata: &Option<Value>,
 ) -> Result<(uuid::Uuid, Option<String>)> {
     let mut client = db::client(state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, caller).await?;
+    let tx = db::begin_as(&mut client, caller, false).await?;
     let id = uuid::Uuid::new_v4();
     let (owner, owner_id) = (caller.owner(), caller.owner_id());
     let result = if upsert {
