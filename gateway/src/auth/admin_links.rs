@@ -37,14 +37,6 @@ struct LinkBody {
     redirect_to: Option<String>,
 }
 
-fn email_exists() -> AuthError {
-    AuthError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "email_exists",
-        "A user with this email address has already been registered",
-    )
-}
-
 fn metadata(data: Option<Value>) -> Value {
     match data {
         Some(Value::Object(m)) => Value::Object(m),
@@ -95,21 +87,12 @@ pub async fn invite(
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let user = match users::by_email(&tx, email.as_str()).await? {
-        Some(u) if u.email_confirmed_at.is_some() => return Err(email_exists()),
+        Some(u) if u.email_confirmed_at.is_some() => return Err(AuthError::email_exists()),
         Some(u) => u,
         None => create_user(&state, &tx, email.as_str(), None, metadata(body.data)).await?,
     };
     tx.execute("update auth.users set invited_at = now(), updated_at = now() where id = $1", &[&user.id]).await?;
-    let mail = TokenMail {
-        user_id: user.id,
-        kind: MailKind::Invite,
-        token: TokenKind::Confirmation,
-        to: &user.email,
-        email: &user.email,
-        new_email: "",
-        redirect_to: &redirect,
-        pkce: false,
-    };
+    let mail = TokenMail::to_account(&user, MailKind::Invite, TokenKind::Confirmation, &redirect, false);
     outbox.push(send_token(&state, &tx, mail).await?);
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
@@ -139,7 +122,7 @@ pub async fn generate_link(
     let (user, token, mail_kind, to) = match kind.as_str() {
         "signup" => {
             if existing.as_ref().is_some_and(|u| u.email_confirmed_at.is_some()) {
-                return Err(email_exists());
+                return Err(AuthError::email_exists());
             }
             let user = match existing {
                 Some(u) => u,
@@ -154,7 +137,7 @@ pub async fn generate_link(
         }
         "invite" => {
             let user = match existing {
-                Some(u) if u.email_confirmed_at.is_some() => return Err(email_exists()),
+                Some(u) if u.email_confirmed_at.is_some() => return Err(AuthError::email_exists()),
                 Some(u) => u,
                 None => create_user(&state, &tx, email.as_str(), None, metadata(body.data.clone())).await?,
             };
@@ -170,7 +153,7 @@ pub async fn generate_link(
             let user = existing.ok_or_else(not_found)?;
             let new_email = Email::parse(body.new_email.as_deref().unwrap_or_default())?;
             if users::by_email(&tx, new_email.as_str()).await?.is_some() {
-                return Err(email_exists());
+                return Err(AuthError::email_exists());
             }
             tx.execute(
                 "update auth.users set email_change = $2, email_change_confirm_status = 0, \

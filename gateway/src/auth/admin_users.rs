@@ -135,11 +135,7 @@ pub async fn create(
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     if users::by_email(&tx, email.as_str()).await?.is_some() {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "email_exists",
-            "A user with this email address has already been registered",
-        ));
+        return Err(AuthError::email_exists());
     }
     let user = users::create(
         &tx,
@@ -197,11 +193,7 @@ pub async fn update(
         let email = Email::parse(raw)?;
         if email.as_str() != user.email {
             if users::by_email(&tx, email.as_str()).await?.is_some() {
-                return Err(AuthError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "email_exists",
-                    "A user with this email address has already been registered",
-                ));
+                return Err(AuthError::email_exists());
             }
             tx.execute("update auth.users set email = $2, updated_at = now() where id = $1", &[&id, &email.as_str()])
                 .await?;

@@ -40,6 +40,15 @@ impl AuthError {
         Self::new(StatusCode::FORBIDDEN, "not_admin", "User not allowed")
     }
 
+    /// An address another account already has.
+    pub fn email_exists() -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_exists",
+            "A user with this email address has already been registered",
+        )
+    }
+
     pub fn rate_limited() -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, "over_request_rate_limit", "Request rate limit reached")
     }

@@ -3,10 +3,9 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::pkce;
-use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
+use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ApiKey, ClientIp};
 use crate::auth::store::users::{self, NewUser, TokenKind};
 use crate::auth::store::{begin, flow_state};
@@ -62,11 +61,7 @@ pub async fn handler(
     }
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     let challenge = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
-        return Err(AuthError::rate_limited());
-    }
-    check_frequency(&state, email.as_str())?;
-    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
@@ -110,16 +105,7 @@ pub async fn handler(
     if let Some(c) = &challenge {
         flow_state::create(&tx, user.id, c, method).await?;
     }
-    let mail = TokenMail {
-        user_id: user.id,
-        kind,
-        token,
-        to: &user.email,
-        email: &user.email,
-        new_email: "",
-        redirect_to: &redirect,
-        pkce: challenge.is_some(),
-    };
+    let mail = TokenMail::to_account(&user, kind, token, &redirect, challenge.is_some());
     outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted

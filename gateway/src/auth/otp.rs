@@ -2,11 +2,13 @@
 //! budget (`GOTRUE_RATE_LIMIT_EMAIL_SENT`), the stored hash, and the message, composed in the transaction and sent
 //! after it commits.
 
+use crate::auth::domain::email::Email;
+use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::domain::tokens::{new_otp, token_hash};
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{self, MailContext, MailKind};
 use crate::auth::rate_limit::Rate;
-use crate::auth::store::users::{self, TokenKind};
+use crate::auth::store::users::{self, TokenKind, User};
 use crate::mail::OutgoingMail;
 use crate::state::AppState;
 use deadpool_postgres::Transaction;
@@ -40,6 +42,33 @@ pub struct TokenMail<'a> {
     pub redirect_to: &'a str,
     /// A PKCE flow: the stored token and the link carry the `pkce_` prefix, and the link answers with a code.
     pub pkce: bool,
+}
+
+impl<'a> TokenMail<'a> {
+    /// A message to the account's own address (every kind but the e-mail-change ones).
+    pub fn to_account(user: &'a User, kind: MailKind, token: TokenKind, redirect_to: &'a str, pkce: bool) -> Self {
+        TokenMail {
+            user_id: user.id,
+            kind,
+            token,
+            to: &user.email,
+            email: &user.email,
+            new_email: "",
+            redirect_to,
+            pkce,
+        }
+    }
+}
+
+/// The per-address limits of the endpoints that mail a link on request (`/otp`, `/recover`, `/resend`), applied
+/// alike to known and unknown addresses; then the redirect the link carries (`redirect_to`, if allowed).
+pub fn admit_address(state: &AppState, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
+    let cfg = &state.auth.config;
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+        return Err(AuthError::rate_limited());
+    }
+    check_frequency(state, email.as_str())?;
+    Ok(choose_redirect(redirect_to, &cfg.site_url, &cfg.uri_allow_list))
 }
 
 /// Creates and stores a one-time token bound to `to`; returns (code, stored hash).

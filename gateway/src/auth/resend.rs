@@ -1,10 +1,9 @@
 //! `POST /resend`: sends the sign-up confirmation or the e-mail-change message again; `{}` for unknown addresses.
 
 use crate::auth::domain::email::Email;
-use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
-use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
+use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
@@ -41,26 +40,13 @@ pub async fn handler(
         return Err(AuthError::validation("Missing one of these types: signup, email_change, sms, phone_change"));
     }
     let email = Email::parse(&body.email.unwrap_or_default())?;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
-        return Err(AuthError::rate_limited());
-    }
-    check_frequency(&state, email.as_str())?;
-    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     if kind == "signup" {
         if let Some(user) = users::by_email(&tx, email.as_str()).await?.filter(|u| u.email_confirmed_at.is_none()) {
-            let mail = TokenMail {
-                user_id: user.id,
-                kind: MailKind::Confirmation,
-                token: TokenKind::Confirmation,
-                to: &user.email,
-                email: &user.email,
-                new_email: "",
-                redirect_to: &redirect,
-                pkce: false,
-            };
+            let mail = TokenMail::to_account(&user, MailKind::Confirmation, TokenKind::Confirmation, &redirect, false);
             outbox.push(send_token(&state, &tx, mail).await?);
         }
     } else if let Some(user) = users::by_email(&tx, email.as_str()).await? {

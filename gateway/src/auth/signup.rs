@@ -154,16 +154,7 @@ async fn send_confirmation(
     send_token(
         state,
         tx,
-        TokenMail {
-            user_id: user.id,
-            kind: MailKind::Confirmation,
-            token: TokenKind::Confirmation,
-            to: &user.email,
-            email: &user.email,
-            new_email: "",
-            redirect_to: redirect,
-            pkce: pkce.is_some(),
-        },
+        TokenMail::to_account(user, MailKind::Confirmation, TokenKind::Confirmation, redirect, pkce.is_some()),
     )
     .await
 }

@@ -124,11 +124,7 @@ pub async fn put(
         let email = Email::parse(raw)?;
         if email.as_str() != user.email {
             if users::by_email(&tx, email.as_str()).await?.is_some() {
-                return Err(AuthError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "email_exists",
-                    "A user with this email address has already been registered",
-                ));
+                return Err(AuthError::email_exists());
             }
             check_frequency(&state, &user.id.to_string())?;
             let redirect =
@@ -190,16 +186,8 @@ pub async fn reauthenticate(
         ));
     }
     check_frequency(&state, &format!("reauth:{}", user.id))?;
-    let mail = TokenMail {
-        user_id: user.id,
-        kind: MailKind::Reauthentication,
-        token: TokenKind::Reauthentication,
-        to: &user.email,
-        email: &user.email,
-        new_email: "",
-        redirect_to: &state.auth.config.site_url,
-        pkce: false,
-    };
+    let site_url = &state.auth.config.site_url;
+    let mail = TokenMail::to_account(&user, MailKind::Reauthentication, TokenKind::Reauthentication, site_url, false);
     outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted

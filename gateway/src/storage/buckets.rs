@@ -3,6 +3,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp};
 use super::names;
 use super::settings::parse_size;
 use crate::state::AppState;
@@ -26,10 +27,6 @@ const BUCKET_COLUMNS: &str = "id, name, owner::text, public, type::text, file_si
      created_at, updated_at, owner_id";
 
 fn bucket_json(row: &Row) -> Value {
-    let ts = |i: usize| {
-        row.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
     json!({
         "id": row.get::<_, String>(0),
         "name": row.get::<_, String>(1),
@@ -37,8 +34,8 @@ fn bucket_json(row: &Row) -> Value {
         "public": row.get::<_, Option<bool>>(3).unwrap_or(false),
         "file_size_limit": row.get::<_, Option<i64>>(5),
         "allowed_mime_types": row.get::<_, Option<Vec<String>>>(6),
-        "created_at": ts(7),
-        "updated_at": ts(8),
+        "created_at": row_timestamp(row, 7),
+        "updated_at": row_timestamp(row, 8),
     })
 }
 
@@ -55,9 +52,25 @@ pub async fn find(tx: &deadpool_postgres::Transaction<'_>, id: &str) -> Result<B
     })
 }
 
-fn parse_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T> {
-    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
+/// Switches `tx` to Storage's superuser and looks bucket `id` up, so a missing bucket is reported as such whatever
+/// row-level security would hide. `method` is the `request.method` SQL sees meanwhile.
+pub async fn find_as_service(
+    tx: &deadpool_postgres::Transaction<'_>,
+    state: &AppState,
+    method: Method,
+    id: &str,
+) -> Result<BucketInfo> {
+    db::switch(tx, &db::service(state, &HeaderMap::new(), &method, "")).await?;
+    find(tx, id).await
+}
+
+/// [`find_as_service`] in a read-only transaction of its own: a bucket's limits, checked before contents are written.
+pub async fn lookup(state: &AppState, method: Method, id: &str) -> Result<BucketInfo> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin(&mut client, true).await?;
+    let info = find_as_service(&tx, state, method, id).await?;
+    tx.commit().await?;
+    Ok(info)
 }
 
 #[derive(Debug, Deserialize)]
@@ -95,8 +108,7 @@ pub async fn list(
          order by {column} {order} limit $2 offset $3"
     );
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, true).await?;
     let rows = tx.query(sql.as_str(), &[&search, &limit, &offset]).await?;
     tx.commit().await?;
     Ok(Json(Value::Array(rows.iter().map(bucket_json).collect())))
@@ -115,8 +127,7 @@ pub async fn get(
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, true).await?;
     let sql = format!("select {BUCKET_COLUMNS} from storage.buckets where id = $1");
     let row = tx.query_opt(sql.as_str(), &[&id]).await?.ok_or(StorageError::NoSuchBucket)?;
     tx.commit().await?;
@@ -155,7 +166,7 @@ pub async fn create(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_json(&body)?;
+    let b: BucketBody = parse_body(&body)?;
     let name = b
         .name
         .clone()
@@ -170,8 +181,7 @@ pub async fn create(
         return Err(StorageError::InvalidRequest(format!("bucket type {kind} is not supported")));
     }
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     // No RETURNING: the caller may be allowed to insert but not to read back.
     tx.execute(
         "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
@@ -192,11 +202,10 @@ pub async fn update(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_json(&body)?;
+    let b: BucketBody = parse_body(&body)?;
     let limit = size_limit(&b.file_size_limit)?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx
         .execute(
             "update storage.buckets set public = coalesce($2, public), \
@@ -239,8 +248,7 @@ pub async fn empty(
 async fn delete_objects(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<(String, Option<String>)>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    find(&tx, id).await?;
+    find_as_service(&tx, state, Method::POST, id).await?;
     db::switch(&tx, caller).await?;
     let rows = tx.query("delete from storage.objects where bucket_id = $1 returning name, version", &[&id]).await?;
     tx.commit().await?;
@@ -256,8 +264,7 @@ pub async fn delete(
 ) -> Result<Json<Value>> {
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &caller).await?;
+    let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| {
         if e.code() == Some(&tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION) {
             StorageError::BucketNotEmpty

@@ -102,6 +102,13 @@ pub async fn begin(client: &mut Object, read_only: bool) -> Result<Transaction<'
         .map_err(StorageError::from)
 }
 
+/// A transaction already switched to `caller`: how a statement that RLS decides on starts.
+pub async fn begin_as<'c>(client: &'c mut Object, caller: &Caller, read_only: bool) -> Result<Transaction<'c>> {
+    let tx = begin(client, read_only).await?;
+    switch(&tx, caller).await?;
+    Ok(tx)
+}
+
 /// Switches the transaction to the caller's role and settings (a statement of its own, before any data statement).
 pub async fn switch(tx: &Transaction<'_>, caller: &Caller) -> Result<()> {
     let (sql, params) = preamble(&caller.settings);

@@ -5,6 +5,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::timestamp;
 use super::{buckets, names, range, signing};
 use crate::state::AppState;
 use axum::body::Body;
@@ -39,10 +40,10 @@ impl ObjectRow {
 }
 
 /// How the read is authorised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    /// As the caller's role (RLS decides).
-    Caller,
+#[derive(Debug, Clone, Copy)]
+pub enum Access<'a> {
+    /// As the caller's role (RLS decides), unless the bucket is public.
+    Caller(&'a Caller),
     /// The bucket must be public; read as service_role.
     Public,
     /// A verified signed URL; read as service_role.
@@ -50,24 +51,15 @@ pub enum Access {
 }
 
 /// Finds the object, checking the bucket first (as Storage's superuser) so a missing bucket says so.
-pub async fn find_object(
-    state: &AppState,
-    caller: &Caller,
-    access: Access,
-    bucket: &str,
-    name: &str,
-) -> Result<ObjectRow> {
+pub async fn find_object(state: &AppState, access: Access<'_>, bucket: &str, name: &str) -> Result<ObjectRow> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, true).await?;
-    let service = db::service(state, &HeaderMap::new(), &Method::GET, "");
-    db::switch(&tx, &service).await?;
-    let info = buckets::find(&tx, bucket).await?;
-    if access == Access::Public && !info.public {
-        return Err(StorageError::NoSuchBucket);
-    }
-    // Public buckets are readable by anyone, so Storage reads them as its superuser; otherwise RLS decides.
-    if access == Access::Caller && !info.public {
-        db::switch(&tx, caller).await?;
+    let info = buckets::find_as_service(&tx, state, Method::GET, bucket).await?;
+    match access {
+        Access::Public if !info.public => return Err(StorageError::NoSuchBucket),
+        // Public buckets are readable by anyone, so Storage reads them as its superuser; otherwise RLS decides.
+        Access::Caller(caller) if !info.public => db::switch(&tx, caller).await?,
+        _ => {}
     }
     let row = tx
         .query_opt(
@@ -170,7 +162,7 @@ pub async fn authenticated(
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
     respond(&state, &obj, &method, &headers, q.download.as_deref()).await
 }
 
@@ -178,14 +170,12 @@ pub async fn authenticated(
 pub async fn public(
     State(state): State<AppState>,
     method: Method,
-    uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
-    let service = db::service(&state, &headers, &method, uri.path());
-    let obj = find_object(&state, &service, Access::Public, bucket, name).await?;
+    let obj = find_object(&state, Access::Public, bucket, name).await?;
     respond(&state, &obj, &method, &headers, q.download.as_deref()).await
 }
 
@@ -193,7 +183,6 @@ pub async fn public(
 pub async fn signed(
     State(state): State<AppState>,
     method: Method,
-    uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
     Query(q): Query<ReadQuery>,
@@ -201,8 +190,7 @@ pub async fn signed(
     let (bucket, name) = target(&params)?;
     let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
     signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
-    let service = db::service(&state, &headers, &method, uri.path());
-    let obj = find_object(&state, &service, Access::Signed, bucket, name).await?;
+    let obj = find_object(&state, Access::Signed, bucket, name).await?;
     respond(&state, &obj, &method, &headers, q.download.as_deref()).await
 }
 
@@ -217,8 +205,8 @@ fn info_json(obj: &ObjectRow) -> Value {
         "cache_control": obj.meta("cacheControl"),
         "etag": obj.meta("eTag"),
         "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
-        "last_modified": obj.updated_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
-        "created_at": obj.created_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)),
+        "last_modified": obj.updated_at.map(timestamp),
+        "created_at": obj.created_at.map(timestamp),
     })
 }
 
@@ -232,20 +220,16 @@ pub async fn info(
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
     Ok(Json(info_json(&obj)))
 }
 
 /// `GET /object/info/public/{bucket}/{name}`.
 pub async fn info_public(
     State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
-    let service = db::service(&state, &headers, &method, uri.path());
-    let obj = find_object(&state, &service, Access::Public, bucket, name).await?;
+    let obj = find_object(&state, Access::Public, bucket, name).await?;
     Ok(Json(info_json(&obj)))
 }

@@ -5,6 +5,7 @@ use super::buckets::like_escape;
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp};
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -80,8 +81,7 @@ pub async fn list(
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body: ListBody = serde_json::from_slice(if body.is_empty() { b"{}" } else { &body })
-        .map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
+    let body: ListBody = parse_body(&body)?;
     let p = plan(body)?;
     let sql = format!(
         "select part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
@@ -102,24 +102,19 @@ pub async fn list(
     let prefix_len = p.prefix.chars().count() as i32;
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-    super::buckets::find(&tx, &bucket).await?;
+    super::buckets::find_as_service(&tx, &state, Method::POST, &bucket).await?;
     db::switch(&tx, &caller).await?;
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &p.prefix, &p.search, &p.limit, &p.offset]).await?;
     tx.commit().await?;
-    let ts = |r: &tokio_postgres::Row, i: usize| {
-        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
     let items = rows
         .iter()
         .map(|r| {
             json!({
                 "name": r.get::<_, String>(0),
                 "id": r.get::<_, Option<uuid::Uuid>>(2),
-                "updated_at": ts(r, 3),
-                "created_at": ts(r, 4),
-                "last_accessed_at": ts(r, 5),
+                "updated_at": row_timestamp(r, 3),
+                "created_at": row_timestamp(r, 4),
+                "last_accessed_at": row_timestamp(r, 5),
                 "metadata": r.get::<_, Option<Value>>(6),
             })
         })

@@ -4,6 +4,7 @@
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp};
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -68,8 +69,7 @@ pub async fn list_v2(
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body: ListV2Body = serde_json::from_slice(if body.is_empty() { b"{}" } else { &body })
-        .map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
+    let body: ListV2Body = parse_body(&body)?;
     let prefix = body.prefix.unwrap_or_default();
     if prefix.contains("..") || prefix.contains('\\') {
         return Err(StorageError::InvalidKey(prefix));
@@ -97,16 +97,11 @@ pub async fn list_v2(
     let prefix_len = prefix.chars().count() as i32;
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-    super::buckets::find(&tx, &bucket).await?;
+    super::buckets::find_as_service(&tx, &state, Method::POST, &bucket).await?;
     db::switch(&tx, &caller).await?;
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &prefix, &delimit, &(limit + 1), &offset]).await?;
     tx.commit().await?;
     let has_next = rows.len() as i64 > limit;
-    let ts = |r: &tokio_postgres::Row, i: usize| {
-        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
     let (mut folders, mut objects) = (Vec::new(), Vec::new());
     for r in rows.iter().take(limit as usize) {
         let name: String = r.get(0);
@@ -115,7 +110,7 @@ pub async fn list_v2(
         } else {
             objects.push(json!({
                 "id": r.get::<_, Option<uuid::Uuid>>(2), "name": name, "bucket_id": bucket,
-                "updated_at": ts(r, 3), "created_at": ts(r, 4), "last_accessed_at": ts(r, 5),
+                "updated_at": row_timestamp(r, 3), "created_at": row_timestamp(r, 4), "last_accessed_at": row_timestamp(r, 5),
                 "metadata": r.get::<_, Option<Value>>(6),
             }));
         }

@@ -9,6 +9,7 @@ mod db;
 mod download;
 mod error;
 mod extract;
+mod json;
 mod list;
 mod list_v2;
 mod names;

@@ -6,6 +6,7 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::{parse_body, row_timestamp, timestamp};
 use super::{buckets, names, signing, sniff, upload};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
@@ -25,7 +26,7 @@ fn object_metadata(staged: &upload::Staged) -> Value {
         "size": staged.size,
         "mimetype": staged.content_type,
         "cacheControl": staged.cache_control,
-        "lastModified": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "lastModified": timestamp(chrono::Utc::now()),
         "contentLength": staged.size,
         "httpStatusCode": 200,
     })
@@ -41,14 +42,7 @@ async fn store(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<uuid::Uuid> {
-    let info = {
-        let mut client = db::client(state).await?;
-        let tx = db::begin(&mut client, true).await?;
-        db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::GET, "")).await?;
-        let info = buckets::find(&tx, bucket).await?;
-        tx.commit().await?;
-        info
-    };
+    let info = buckets::lookup(state, Method::GET, bucket).await?;
     let global = state.storage.settings.file_size_limit;
     let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
     let backend = &state.storage.backend;
@@ -84,8 +78,7 @@ async fn write_row(
     user_metadata: &Option<Value>,
 ) -> Result<(uuid::Uuid, Option<String>)> {
     let mut client = db::client(state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, caller).await?;
+    let tx = db::begin_as(&mut client, caller, false).await?;
     let id = uuid::Uuid::new_v4();
     let (owner, owner_id) = (caller.owner(), caller.owner_id());
     let result = if upsert {
@@ -161,19 +154,11 @@ pub async fn upload_signed(
     Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
 }
 
-fn parse_json(body: &Bytes) -> Result<Value> {
-    serde_json::from_slice(if body.is_empty() { b"{}" } else { body })
-        .map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
-}
-
 const OBJECT_COLUMNS: &str = "id, name, bucket_id, owner::text, owner_id, version, created_at, updated_at, \
      last_accessed_at, metadata, user_metadata";
 
 fn object_json(r: &tokio_postgres::Row) -> Value {
-    let ts = |i: usize| {
-        r.get::<_, Option<chrono::DateTime<chrono::Utc>>>(i)
-            .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-    };
+    let ts = |i: usize| row_timestamp(r, i);
     json!({
         "id": r.get::<_, uuid::Uuid>(0), "name": r.get::<_, String>(1), "bucket_id": r.get::<_, String>(2),
         "owner": r.get::<_, Option<String>>(3), "owner_id": r.get::<_, Option<String>>(4),
@@ -186,8 +171,7 @@ fn object_json(r: &tokio_postgres::Row) -> Value {
 async fn remove_names(state: &AppState, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::DELETE, "")).await?;
-    buckets::find(&tx, bucket).await?;
+    buckets::find_as_service(&tx, state, Method::DELETE, bucket).await?;
     db::switch(&tx, caller).await?;
     let sql = format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
     let rows = tx.query(sql.as_str(), &[&bucket, &names]).await?;
@@ -209,7 +193,7 @@ pub async fn remove_many(
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let prefixes: Vec<String> = parse_json(&body)?
+    let prefixes: Vec<String> = parse_body::<Value>(&body)?
         .get("prefixes")
         .and_then(|p| serde_json::from_value(p.clone()).ok())
         .ok_or(StorageError::InvalidRequest("prefixes must be an array of strings".into()))?;
@@ -248,7 +232,7 @@ struct TransferBody {
 
 fn transfer(body: &Bytes) -> Result<(String, String, String, String, bool)> {
     let b: TransferBody =
-        serde_json::from_value(parse_json(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
+        serde_json::from_value(parse_body(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
     let dst_bucket = b.destination_bucket.unwrap_or_else(|| b.bucket_id.clone());
     names::bucket_id(&b.bucket_id)?;
     names::bucket_id(&dst_bucket)?;
@@ -272,8 +256,7 @@ pub async fn move_object(
     };
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-    buckets::find(&tx, &src_bucket).await?;
+    buckets::find_as_service(&tx, &state, Method::POST, &src_bucket).await?;
     buckets::find(&tx, &dst_bucket).await?;
     db::switch(&tx, &caller).await?;
     let row = tx
@@ -314,14 +297,8 @@ pub async fn copy_object(
     let (src_bucket, src, dst_bucket, dst, copy_metadata) = transfer(&body)?;
     let upsert = upsert_header(&headers);
     let source =
-        super::download::find_object(&state, &caller, super::download::Access::Caller, &src_bucket, &src).await?;
-    {
-        let mut client = db::client(&state).await?;
-        let tx = db::begin(&mut client, true).await?;
-        db::switch(&tx, &db::service(&state, &HeaderMap::new(), &Method::POST, "")).await?;
-        buckets::find(&tx, &dst_bucket).await?;
-        tx.commit().await?;
-    }
+        super::download::find_object(&state, super::download::Access::Caller(&caller), &src_bucket, &src).await?;
+    buckets::lookup(&state, Method::POST, &dst_bucket).await?;
     let version = uuid::Uuid::new_v4().simple().to_string();
     let backend = &state.storage.backend;
     backend.copy((&src_bucket, &src, source.version.as_deref()), (&dst_bucket, &dst, &version)).await.map_err(|e| {

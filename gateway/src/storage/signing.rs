@@ -6,6 +6,7 @@ use super::db::{self, Caller};
 use super::download::{find_object, Access};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::json::parse_body;
 use super::names;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -78,13 +79,6 @@ fn expires_in(body: &Value) -> Result<i64> {
     }
 }
 
-fn body_json(body: &Bytes) -> Result<Value> {
-    if body.is_empty() {
-        return Ok(json!({}));
-    }
-    serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
-}
-
 /// `POST /object/sign/{bucket}/{name}` `{expiresIn}` → `{signedURL}`.
 pub async fn sign_one(
     State(state): State<AppState>,
@@ -96,8 +90,8 @@ pub async fn sign_one(
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let expires = expires_in(&body_json(&body)?)?;
-    find_object(&state, &caller, Access::Caller, bucket, name).await?;
+    let expires = expires_in(&parse_body::<Value>(&body)?)?;
+    find_object(&state, Access::Caller(&caller), bucket, name).await?;
     let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
     Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })))
 }
@@ -113,7 +107,7 @@ pub async fn sign_many(
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body = body_json(&body)?;
+    let body: Value = parse_body(&body)?;
     let expires = expires_in(&body)?;
     let paths: Vec<String> = body
         .get("paths")
@@ -143,8 +137,7 @@ async fn visible_names(
 ) -> Result<std::collections::HashSet<String>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, true).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    let info = super::buckets::find(&tx, bucket).await?;
+    let info = super::buckets::find_as_service(&tx, state, Method::POST, bucket).await?;
     if !info.public {
         db::switch(&tx, caller).await?;
     }
@@ -177,8 +170,7 @@ pub async fn sign_upload(
 async fn can_upload(state: &AppState, caller: &Caller, bucket: &str, name: &str, upsert: bool) -> Result<()> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
-    db::switch(&tx, &db::service(state, &HeaderMap::new(), &Method::POST, "")).await?;
-    super::buckets::find(&tx, bucket).await?;
+    super::buckets::find_as_service(&tx, state, Method::POST, bucket).await?;
     db::switch(&tx, caller).await?;
     let sql = if upsert {
         "insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4) \

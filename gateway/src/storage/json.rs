@@ -1,0 +1,44 @@
+//! Storage's JSON conventions shared by its routes: request bodies (an empty body reads as `{}`) and timestamps
+//! (RFC 3339 with milliseconds and `Z`, as Storage's API answers them).
+
+use super::error::{Result, StorageError};
+use axum::body::Bytes;
+use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
+use tokio_postgres::Row;
+
+/// Parses a JSON request body; an empty body is `{}`. Errors are `InvalidRequest("body …")`.
+pub fn parse_body<T: DeserializeOwned>(body: &Bytes) -> Result<T> {
+    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
+}
+
+/// A timestamp as Storage writes it, e.g. `2024-05-01T12:00:00.000Z`.
+pub fn timestamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Column `i` of `row`, a nullable `timestamptz`, as [`timestamp`] text.
+pub fn row_timestamp(row: &Row, i: usize) -> Option<String> {
+    row.get::<_, Option<DateTime<Utc>>>(i).map(timestamp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn an_empty_body_is_an_empty_object_and_bad_json_is_an_invalid_request() {
+        assert_eq!(parse_body::<Value>(&Bytes::new()).unwrap(), json!({}));
+        assert_eq!(parse_body::<Value>(&Bytes::from_static(b"{\"a\":1}")).unwrap(), json!({"a": 1}));
+        let err = parse_body::<Value>(&Bytes::from_static(b"{")).unwrap_err();
+        assert!(matches!(err, StorageError::InvalidRequest(m) if m.starts_with("body ")));
+    }
+
+    #[test]
+    fn timestamps_have_milliseconds_and_z() {
+        let t = DateTime::parse_from_rfc3339("2024-05-01T12:00:00+00:00").unwrap().with_timezone(&Utc);
+        assert_eq!(timestamp(t), "2024-05-01T12:00:00.000Z");
+    }
+}
