@@ -85,14 +85,20 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
     if content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
         return stage_multipart(sink, &content_type, body.into_data_stream()).await;
     }
-    if declared_len.is_some_and(|n| n > limit) {
-        return Err(StorageError::EntityTooLarge);
-    }
     let mut sink = sink;
     let mut stream = body.into_data_stream();
+    if declared_len.is_some_and(|n| n > limit) {
+        drain(&mut stream).await;
+        return Err(StorageError::EntityTooLarge);
+    }
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(|e| StorageError::InvalidRequest(format!("could not read the body: {e}")))?;
-        sink.push(&chunk).await?;
+        if let Err(e) = sink.push(&chunk).await {
+            if matches!(e, StorageError::EntityTooLarge) {
+                drain(&mut stream).await;
+            }
+            return Err(e);
+        }
     }
     let (tmp, size, head, etag) = sink.finish().await?;
     Ok(Staged {
@@ -104,6 +110,22 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
         head,
         etag,
     })
+}
+
+/// Reads and discards what is left of a refused body (bounded in bytes and time), so the client, still sending,
+/// receives the 413 instead of a reset connection.
+async fn drain(stream: &mut axum::body::BodyDataStream) {
+    const CAP: usize = 64 * 1024 * 1024;
+    let discard = async {
+        let mut read = 0usize;
+        while let Some(Ok(chunk)) = stream.next().await {
+            read += chunk.len();
+            if read > CAP {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(30), discard).await;
 }
 
 async fn stage_multipart<S, E>(mut sink: Sink, content_type: &str, stream: S) -> Result<Staged>
