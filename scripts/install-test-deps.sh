@@ -17,3 +17,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 cargo nextest --version >/dev/null 2>&1 || cargo install --locked cargo-nextest
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install -q aiosmtpd
+python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q 'pyjwt[crypto]'
