@@ -4,7 +4,11 @@
 #   tests/bench/run.sh
 # Env: BENCH_SECONDS (per wrk/pgbench window, default 10), BENCH_CONNECTIONS (default 32), BENCH_SIGNIN_CONNECTIONS
 # (default 4), GATEWAY_BIN (skip the release build), BENCH_POOL (gateway pool size, default: the gateway's own
-# default), BENCH_STORAGE_RUNS (10 MB uploads and downloads, default 10; 0 skips the storage benchmark).
+# default), BENCH_STORAGE_RUNS (10 MB uploads and downloads, default 10; 0 skips the storage benchmark),
+# BENCH_SCENARIOS (space-separated subset of: get_one page_embed insert rpc sign_in; default all — e.g.
+# `BENCH_SCENARIOS=get_one BENCH_STORAGE_RUNS=0` for the GET, its repeat and pgbench only), BENCH_GATEWAY_WRAPPER
+# (a command the gateway runs under, e.g. `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out` for
+# instruction counts per function; rates are then meaningless).
 # Prints a markdown report and writes it to tests/bench/last-report.md (ignored by git).
 # Scenarios: GET one row by PK as anon (RLS on), a 25-row page with one embed, a single insert, a scalar RPC; then
 # pgbench of the minimal correct transaction for the first one (BEGIN READ ONLY; set_config role + claims; the row as
@@ -21,6 +25,8 @@ conns=${BENCH_CONNECTIONS:-32}
 signin_conns=${BENCH_SIGNIN_CONNECTIONS:-4}
 storage_runs=${BENCH_STORAGE_RUNS:-10}
 report_file=$bench/last-report.md
+scenarios=" ${BENCH_SCENARIOS:-get_one page_embed insert rpc sign_in} "
+wanted() { [[ "$scenarios" == *" $1 "* ]]; }
 
 need_tool() {
   command -v "$1" >/dev/null && return
@@ -72,9 +78,9 @@ pool_env=(); [ -n "${BENCH_POOL:-}" ] && pool_env=(PGRST_DB_POOL="$BENCH_POOL")
 env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/$db" \
   GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" GATEWAY_HOST=127.0.0.1 PORT="$port" \
   PGRST_DB_SCHEMAS=public GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GATEWAY_RATE_LIMIT_ACCOUNT=100000000 \
-  RUST_LOG=warn "${pool_env[@]}" "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
+  RUST_LOG=warn "${pool_env[@]}" ${BENCH_GATEWAY_WRAPPER:-} "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
 gateway_pid=$!
-for _ in $(seq 1 300); do
+for _ in $(seq 1 "$([ -n "${BENCH_GATEWAY_WRAPPER:-}" ] && echo 1200 || echo 300)"); do
   grep -qs 'listening on' "$tmp/gateway.log" && break
   kill -0 "$gateway_pid" 2>/dev/null || { cat "$tmp/gateway.log" >&2; exit 1; }
   sleep 0.1
@@ -166,9 +172,9 @@ run_wrk() { # NAME LUA [SECONDS] [CONNECTIONS]
   fi
 }
 if [ "${gate[get_one]}" = ok ]; then run_wrk warmup get_one.lua 3; fi
-[ "${gate[get_one]}" = ok ] && run_wrk get_one get_one.lua
-[ "${gate[page_embed]}" = ok ] && run_wrk page_embed page_embed.lua
-if [ "${gate[insert]}" = ok ]; then
+wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one get_one.lua
+wanted page_embed && [ "${gate[page_embed]}" = ok ] && run_wrk page_embed page_embed.lua
+if wanted insert && [ "${gate[insert]}" = ok ]; then
   psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
   before=$(q -c "select count(*) from public.events")
   run_wrk insert insert.lua
@@ -176,8 +182,8 @@ if [ "${gate[insert]}" = ok ]; then
   inserted=$((after - before))
   psql -qX "$admin/postgres" -c "alter system reset synchronous_commit" -c "select pg_reload_conf()" >/dev/null
 fi
-[ "${gate[rpc]}" = ok ] && run_wrk rpc rpc.lua
-if [ "${gate[sign_in]}" = ok ]; then
+wanted rpc && [ "${gate[rpc]}" = ok ] && run_wrk rpc rpc.lua
+if wanted sign_in && [ "${gate[sign_in]}" = ok ]; then
   run_wrk sign_in sign_in.lua "$secs" "$signin_conns"
   # The GET again while the same sign-in load runs (started first, and outlasting the GET window by a second each side).
   wrk_to_file sign_in_with_get sign_in.lua $((secs + 2)) "$signin_conns" &
@@ -189,7 +195,7 @@ if [ "${gate[sign_in]}" = ok ]; then
   cpu[get_during_sign_in]=  # gateway CPU then includes the hashing: not a per-GET cost
 fi
 gate[get_one_again]=${gate[get_one]}
-[ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.lua
+wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.lua
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
 # pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
@@ -224,7 +230,7 @@ row() { # LABEL NAME
   elif [ -n "${rps[$name]:-}" ]; then
     echo "| $1 | ${rps[$name]} | ${p50[$name]:-–} | ${p99[$name]:-–} | ${bad[$name]} | ${cpu[$name]:-–} |"
   else
-    echo "| $1 | wrk failed (see output) | | | | |"
+    echo "| $1 | not run (not in BENCH_SCENARIOS, or wrk failed: see output) | | | | |"
   fi
 }
 drift="–"

@@ -2,6 +2,8 @@
 //! exposes the caller's claims and request to SQL (PostgREST's `txVarQuery`). It runs as its own statement before
 //! the data statement, so privileges and row-level security are resolved for the switched role.
 
+use std::fmt::Write;
+use std::sync::OnceLock;
 use tokio_postgres::types::ToSql;
 
 /// What a request tells SQL about itself.
@@ -34,14 +36,11 @@ pub fn begin_sql(read_only: bool) -> &'static str {
 
 /// The preamble statement and its parameters.
 pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>) {
-    let mut sql = String::from("select set_config('search_path', $1, true)");
-    let mut params: Vec<&(dyn ToSql + Sync)> = vec![&settings.search_path];
+    let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(7 + 2 * settings.role_settings.len());
+    params.push(&settings.search_path);
     for (key, value) in &settings.role_settings {
         params.push(key);
-        let k = params.len();
         params.push(value);
-        let v = params.len();
-        sql.push_str(&format!(", set_config(${k}, ${v}, true)"));
     }
     for value in [
         &settings.role,
@@ -53,8 +52,24 @@ pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>
     ] {
         params.push(value);
     }
-    let n = params.len();
-    sql.push_str(&format!(
+    // the text depends only on how many role settings there are; most roles have none, so that one is built once
+    static WITHOUT_ROLE_SETTINGS: OnceLock<String> = OnceLock::new();
+    let sql = match settings.role_settings.len() {
+        0 => WITHOUT_ROLE_SETTINGS.get_or_init(|| preamble_sql(0)).clone(),
+        n => preamble_sql(n),
+    };
+    (sql, params)
+}
+
+/// The preamble's text for `role_settings` pairs of role settings (parameters numbered as `preamble` binds them).
+fn preamble_sql(role_settings: usize) -> String {
+    let mut sql = String::from("select set_config('search_path', $1, true)");
+    for i in 0..role_settings {
+        let _ = write!(sql, ", set_config(${}, ${}, true)", 2 + 2 * i, 3 + 2 * i);
+    }
+    let n = 1 + 2 * role_settings + 6;
+    let _ = write!(
+        sql,
         ", set_config('role', ${}, true), set_config('request.jwt.claims', ${}, true), set_config('request.method', ${}, true), \
          set_config('request.path', ${}, true), set_config('request.headers', ${}, true), set_config('request.cookies', ${}, true)",
         n - 5,
@@ -63,8 +78,8 @@ pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>
         n - 2,
         n - 1,
         n
-    ));
-    (sql, params)
+    );
+    sql
 }
 
 #[cfg(test)]
@@ -89,5 +104,29 @@ mod tests {
         assert!(sql.contains("set_config('role', $4, true)"));
         assert!(sql.ends_with("set_config('request.cookies', $9, true)"));
         assert!(!sql.contains("anon"));
+    }
+
+    #[test]
+    fn preamble_without_role_settings_numbers_seven_parameters() {
+        let s = RequestSettings {
+            role: "anon".into(),
+            claims_json: "{}".into(),
+            method: "GET".into(),
+            path: "/items".into(),
+            headers_json: "{}".into(),
+            cookies_json: "{}".into(),
+            search_path: r#""public""#.into(),
+            role_settings: vec![],
+        };
+        let (sql, params) = preamble(&s);
+        assert_eq!(params.len(), 7);
+        assert_eq!(
+            sql,
+            "select set_config('search_path', $1, true), set_config('role', $2, true), \
+             set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true), \
+             set_config('request.path', $5, true), set_config('request.headers', $6, true), \
+             set_config('request.cookies', $7, true)"
+        );
+        assert_eq!(preamble(&s).0, sql, "the same text every time (one cached statement)");
     }
 }

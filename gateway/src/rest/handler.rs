@@ -3,6 +3,7 @@
 
 use super::error::Error;
 use super::execute::{self, Decide, TxJob};
+use super::identity_cache::Verified;
 use super::plan::{self, MutateKind, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
 use super::request::preferences::{Return, Tx};
@@ -11,7 +12,7 @@ use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql::{self, fragment::quote_ident};
 use crate::db::request_tx::RequestSettings;
-use crate::identity::{Identity, IdentityError};
+use crate::identity::IdentityError;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, State};
@@ -74,10 +75,11 @@ async fn answer(
         return Ok(options_response());
     }
     let rest = &state.rest;
-    let identity = match rest.identities.identify(&headers, &state.keys.load_full(), &state.config) {
-        Ok(identity) => identity,
+    let verified = match rest.identities.identify(&headers, &state.keys.load_full(), &state.config) {
+        Ok(verified) => verified,
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
+    let identity = &verified.identity;
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
@@ -95,7 +97,7 @@ async fn answer(
     let plan = plan::plan(&req, &cache, &ctx)?;
     let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
-    let tx = request_settings(&state, &identity, &req, &uri, &headers, &cache);
+    let tx = request_settings(&state, &verified, &req, &uri, &headers, &cache);
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&built.stmt, *json, options);
         let rollback: Decide = Box::new(|_| Ok(false));
@@ -281,24 +283,16 @@ fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::Schema
 /// What the preamble tells SQL about this request.
 fn request_settings(
     state: &AppState,
-    identity: &Identity,
+    verified: &Verified,
     req: &ApiRequest,
     uri: &Uri,
     headers: &HeaderMap,
     cache: &super::schema_cache::SchemaCache,
 ) -> RequestSettings {
     let settings = &state.rest.settings;
+    let identity = &verified.identity;
     let search_path: Vec<String> =
         std::iter::once(&req.schema).chain(settings.extra_search_path.iter()).map(|s| quote_ident(s)).collect();
-    let mut header_map = Map::new();
-    for (name, value) in headers {
-        if name == header::COOKIE {
-            continue;
-        }
-        if let Ok(v) = value.to_str() {
-            header_map.insert(name.as_str().to_string(), Value::String(v.to_string()));
-        }
-    }
     let mut cookies = Map::new();
     for value in headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
         for pair in value.split(';') {
@@ -311,10 +305,10 @@ fn request_settings(
     let path = path.strip_prefix("/rest/v1").unwrap_or(path).to_string();
     RequestSettings {
         role: identity.role.clone(),
-        claims_json: identity.claims_json(),
+        claims_json: verified.claims_json.clone(),
         method: req.method.to_string(),
         path,
-        headers_json: Value::Object(header_map).to_string(),
+        headers_json: headers_json(headers),
         cookies_json: Value::Object(cookies).to_string(),
         search_path: search_path.join(", "),
         role_settings: {
@@ -324,5 +318,83 @@ fn request_settings(
             }
             settings
         },
+    }
+}
+
+/// `request.headers`: every header but Cookie as a JSON object with names in sorted order and, for a repeated
+/// name, its last value readable as text — the object a JSON map built header by header gives, written without
+/// the intermediate map.
+fn headers_json(headers: &HeaderMap) -> String {
+    let mut pairs: Vec<(&str, &str)> = headers
+        .keys()
+        .filter(|name| *name != header::COOKIE)
+        .filter_map(|name| {
+            let value = headers.get_all(name).iter().rev().find_map(|v| v.to_str().ok())?;
+            Some((name.as_str(), value))
+        })
+        .collect();
+    pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut out = Vec::with_capacity(2 + pairs.iter().map(|(n, v)| n.len() + v.len() + 6).sum::<usize>());
+    out.push(b'{');
+    for (i, (name, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        push_json_str(&mut out, name);
+        out.push(b':');
+        push_json_str(&mut out, value);
+    }
+    out.push(b'}');
+    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
+}
+
+/// Appends `s` as a JSON string: copied as is when nothing needs escaping (the usual header value: printable
+/// ASCII without quotes or backslashes), otherwise through serde_json.
+fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    // no early exit, so the check stays a straight loop over the bytes
+    let plain = s.bytes().fold(true, |ok, b| ok & (b >= 0x20 && b != b'"' && b != b'\\' && b < 0x7f));
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    } else {
+        // writing a JSON string into a Vec cannot fail
+        let _ = serde_json::to_writer(out, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The object a JSON map built header by header gives (the definition `headers_json` must match).
+    fn headers_json_by_map(headers: &HeaderMap) -> String {
+        let mut map = Map::new();
+        for (name, value) in headers {
+            if name == header::COOKIE {
+                continue;
+            }
+            if let Ok(v) = value.to_str() {
+                map.insert(name.as_str().to_string(), Value::String(v.to_string()));
+            }
+        }
+        Value::Object(map).to_string()
+    }
+
+    #[test]
+    fn headers_json_matches_a_json_map_of_the_headers() {
+        let mut h = HeaderMap::new();
+        assert_eq!(headers_json(&h), "{}");
+        h.append("x-b", HeaderValue::from_static("one"));
+        h.append("apikey", HeaderValue::from_static("k\\\"q"));
+        h.append("x-b", HeaderValue::from_static("two"));
+        h.append(header::COOKIE, HeaderValue::from_static("a=1"));
+        h.append("accept", HeaderValue::from_static("*/*"));
+        h.append("x-bin", HeaderValue::from_static("ok"));
+        h.append("x-bin", HeaderValue::from_bytes(b"caf\xc3\xa9").unwrap());
+        h.append("x-only-bin", HeaderValue::from_bytes(b"\xff").unwrap());
+        h.append("x-tab", HeaderValue::from_static("a\tb"));
+        assert_eq!(headers_json(&h), headers_json_by_map(&h));
+        assert_eq!(headers_json(&h), r#"{"accept":"*/*","apikey":"k\\\"q","x-b":"two","x-bin":"ok","x-tab":"a\tb"}"#);
     }
 }

@@ -2,6 +2,8 @@
 //! Keyed by the credentials exactly as sent (Authorization and apikey) and the key set in force; an entry is used
 //! only while its token's `exp` (plus the 30 s leeway `identify` allows) has not passed, and is dropped otherwise.
 //! Failures are never cached. When full, the oldest entry goes (FIFO), so memory stays flat under unique tokens.
+//! Entries are shared (`Arc`) with the claims already rendered as the JSON text `request.jwt.claims` gets, so a hit
+//! neither copies the claims nor serialises them again.
 
 use crate::config::Config;
 use crate::identity::{identify, Identity, IdentityError};
@@ -15,9 +17,24 @@ const LEEWAY_SECS: i64 = 30;
 
 type Key = (usize, String, String);
 
+/// A verified caller with its claims as JSON text.
+#[derive(Debug, PartialEq)]
+pub struct Verified {
+    pub identity: Identity,
+    /// `identity.claims` serialised (what `Identity::claims_json` returns).
+    pub claims_json: String,
+}
+
+impl Verified {
+    fn new(identity: Identity) -> Arc<Self> {
+        let claims_json = identity.claims_json();
+        Arc::new(Verified { identity, claims_json })
+    }
+}
+
 #[derive(Default)]
 struct Inner {
-    entries: HashMap<Key, (Identity, i64)>,
+    entries: HashMap<Key, (Arc<Verified>, i64)>,
     order: VecDeque<Key>,
 }
 
@@ -33,16 +50,16 @@ impl IdentityCache {
         headers: &HeaderMap,
         keys: &Arc<KeySet>,
         config: &Config,
-    ) -> Result<Identity, IdentityError> {
+    ) -> Result<Arc<Verified>, IdentityError> {
         let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
         let key: Key = (Arc::as_ptr(keys) as usize, header("authorization"), header("apikey"));
         let now = chrono::Utc::now().timestamp();
         if key.1.is_empty() && key.2.is_empty() {
-            return identify(headers, keys, config);
+            return identify(headers, keys, config).map(Verified::new);
         }
         if let Ok(mut inner) = self.inner.lock() {
             match inner.entries.get(&key) {
-                Some((identity, exp)) if now <= exp + LEEWAY_SECS => return Ok(identity.clone()),
+                Some((verified, exp)) if now <= exp + LEEWAY_SECS => return Ok(verified.clone()),
                 Some(_) => {
                     inner.entries.remove(&key);
                 }
@@ -56,7 +73,9 @@ impl IdentityCache {
                 return Err(IdentityError::Invalid("token is not valid yet".into()));
             }
         }
-        if let Some(exp) = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token) {
+        let exp = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token);
+        let verified = Verified::new(identity);
+        if let Some(exp) = exp {
             if let Ok(mut inner) = self.inner.lock() {
                 while inner.entries.len() >= CAPACITY {
                     match inner.order.pop_front() {
@@ -68,10 +87,10 @@ impl IdentityCache {
                 }
                 inner.order.retain(|k| k != &key);
                 inner.order.push_back(key.clone());
-                inner.entries.insert(key, (identity.clone(), exp));
+                inner.entries.insert(key, (verified.clone(), exp));
             }
         }
-        Ok(identity)
+        Ok(verified)
     }
 
     #[cfg(test)]

@@ -56,7 +56,8 @@ pub fn describe(error: &IdentityError, token: Option<&str>) -> JwtRejection {
             rejection("PGRST301", "JWT cryptographic operation failed")
         }
         IdentityError::Invalid(m) if m.starts_with("audience") => rejection("PGRST303", "JWT not in audience"),
-        IdentityError::Invalid(m) if m.starts_with("token is not valid yet") => {
+        // `identify` itself refuses a future `iat` ("JWT issued at future"); the cache refuses future `nbf`/`iat`
+        IdentityError::Invalid(m) if m.starts_with("token is not valid yet") || m == "JWT issued at future" => {
             let iat_future =
                 payload.as_ref().and_then(|p| p.get("iat")).and_then(Value::as_i64).is_some_and(|iat| iat > now + 30);
             let nbf_future =

@@ -183,6 +183,8 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
     let body = if has_body { outcome.body } else { String::new() };
     let mut res = Response::builder().status(status);
     let h = res.headers_mut().ok_or_else(|| Error::Internal("response builder".into()))?;
+    // room for these, CORS and security headers up front: growing the map later rehashes it
+    h.reserve(12);
     h.insert("content-range", hv(&range)?);
     // HEAD describes the body GET would send
     let typed_head = shape.head && matches!(shape.kind, Kind::Read | Kind::Call { void: false });
