@@ -67,12 +67,6 @@ impl IdentityCache {
             }
         }
         let identity = identify(headers, keys, config)?;
-        // PostgREST also rejects tokens not valid yet or issued in the future (30 s skew)
-        for claim in ["nbf", "iat"] {
-            if identity.claims.get(claim).and_then(|v| v.as_i64()).is_some_and(|t| t > now + LEEWAY_SECS) {
-                return Err(IdentityError::Invalid("token is not valid yet".into()));
-            }
-        }
         let exp = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token);
         let verified = Verified::new(identity);
         if let Some(exp) = exp {
