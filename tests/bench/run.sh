@@ -99,6 +99,12 @@ signin_user=$(curl -s -H "apikey: $service_key" -H "Authorization: Bearer $servi
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
 hwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat" 2>/dev/null || echo 0; }
+# PostgreSQL's CPU: the postmaster, its live children (backends), and the children that already exited (cutime/cstime).
+pg_cpu_ticks() {
+  local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
+  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null; done; } \
+    | awk '{s += $1} END {print s + 0}'
+}
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 sleep 0.5
 rss_idle=$(rss_kb)
@@ -146,7 +152,7 @@ gate[get_during_sign_in]=${gate[get_one]}
 [ "${gate[sign_in]}" = ok ] || gate[get_during_sign_in]=${gate[sign_in]}
 
 # wrk: requests/s, p50, p99, non-2xx, gateway CPU per request.
-declare -A rps p50 p99 bad cpu reqs
+declare -A rps p50 p99 bad cpu pgcpu reqs
 wrk_to_file() { # NAME LUA SECONDS CONNECTIONS: raw wrk output in $tmp/wrk-NAME.txt
   wrk -t1 -c"$4" -d"$3s" --latency -s "$bench/wrk/$2" "http://127.0.0.1:$port" >"$tmp/wrk-$1.txt" 2>&1 || true
 }
@@ -160,15 +166,17 @@ parse_wrk() { # NAME: fills rps, p50, p99, reqs, bad from $tmp/wrk-NAME.txt
   non2xx=$(awk -F': *' '/Non-2xx or 3xx responses/ {print $2}' <<<"$out"); errs=$(awk '/Socket errors/ {sub(/.*Socket errors: /, ""); print}' <<<"$out")
   bad[$name]=${non2xx:-0}${errs:+ (socket errors: $errs)}
 }
+hz=$(getconf CLK_TCK)
+per_req() { awk -v a="$1" -v b="$2" -v n="$3" -v hz="$hz" 'BEGIN {printf "%.0f", (b - a) / hz * 1e6 / n}'; }
 run_wrk() { # NAME LUA [SECONDS] [CONNECTIONS]
-  local name=$1 t0 t1
-  t0=$(cpu_ticks)
+  local name=$1 t0 t1 p0 p1
+  t0=$(cpu_ticks); p0=$(pg_cpu_ticks)
   wrk_to_file "$name" "$2" "${3:-$secs}" "${4:-$conns}"
-  t1=$(cpu_ticks)
+  t1=$(cpu_ticks); p1=$(pg_cpu_ticks)
   parse_wrk "$name"
-  local hz; hz=$(getconf CLK_TCK)
   if [ -n "${reqs[$name]}" ] && [ "${reqs[$name]}" -gt 0 ]; then
-    cpu[$name]=$(awk -v a="$t0" -v b="$t1" -v n="${reqs[$name]}" -v hz="$hz" 'BEGIN {printf "%.0f", (b - a) / hz * 1e6 / n}')
+    cpu[$name]=$(per_req "$t0" "$t1" "${reqs[$name]}")
+    pgcpu[$name]=$(per_req "$p0" "$p1" "${reqs[$name]}")
   fi
 }
 if [ "${gate[get_one]}" = ok ]; then run_wrk warmup get_one.lua 3; fi
@@ -200,10 +208,14 @@ rss_after=$(rss_kb); hwm=$(hwm_kb)
 
 # pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
 pgb_runs=()
+pgb_pg_cpu=()
 for _ in 1 2 3; do
+  p0=$(pg_cpu_ticks)
   pgb_out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
     -U authenticator -f "$bench/get_one.pgbench" "$db" 2>&1) || true
   run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$pgb_out")
+  p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$pgb_out")
+  [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ] && pgb_pg_cpu+=("$(per_req "$p0" "$p1" "$run_tx")")
   if [ -n "$run_tps" ]; then pgb_runs+=("$run_tps"); else echo "pgbench failed: $(tail -n 3 <<<"$pgb_out")" >&2; fi
 done
 tps=
@@ -226,11 +238,11 @@ ratio() { [ -n "${1:-}" ] && [ -n "${2:-}" ] && [ "$2" != 0 ] && awk -v a="$1" -
 row() { # LABEL NAME
   local name=$2
   if [ "${gate[$name]:-ok}" != ok ]; then
-    echo "| $1 | not measured: correctness gate failed (${gate[$name]//|/\\|}) | | | | |"
+    echo "| $1 | not measured: correctness gate failed (${gate[$name]//|/\\|}) | | | | | |"
   elif [ -n "${rps[$name]:-}" ]; then
-    echo "| $1 | ${rps[$name]} | ${p50[$name]:-–} | ${p99[$name]:-–} | ${bad[$name]} | ${cpu[$name]:-–} |"
+    echo "| $1 | ${rps[$name]} | ${p50[$name]:-–} | ${p99[$name]:-–} | ${bad[$name]} | ${cpu[$name]:-–} | ${pgcpu[$name]:-–} |"
   else
-    echo "| $1 | not run (not in BENCH_SCENARIOS, or wrk failed: see output) | | | | |"
+    echo "| $1 | not run (not in BENCH_SCENARIOS, or wrk failed: see output) | | | | | |"
   fi
 }
 drift="–"
@@ -247,8 +259,8 @@ fi
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
   echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
   echo
-  echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
-  echo "|---|---|---|---|---|---|"
+  echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req | PostgreSQL CPU µs/req |"
+  echo "|---|---|---|---|---|---|---|"
   row "GET one row by PK" get_one
   row "GET 25-row page + 1 embed" page_embed
   row "POST single insert (synchronous_commit=off)" insert
@@ -258,15 +270,15 @@ fi
   echo
   echo "| Limit and ratio | Value |"
   echo "|---|---|"
-  echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}) |"
+  echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}; PostgreSQL CPU µs/tx: ${pgb_pg_cpu[*]:-–}) |"
   echo "| R = GET one row req/s ÷ pgbench tps (goal ≥ 0.60) | $(ratio "${rps[get_one]:-}" "${tps:-}") |"
   echo "| drift of the repeated first scenario | $drift |"
   echo "| GET one row while sign-ins run ÷ GET alone (mean of the first and repeated runs, which bracket it) | $(ratio "${rps[get_during_sign_in]:-}" "$get_alone")${get_alone:+ ($get_alone req/s alone)} |"
   if [ -n "${inserted:-}" ]; then echo "| rows inserted vs insert responses counted by wrk | $inserted vs ${reqs[insert]} |"; fi
   echo "| gateway RSS idle → after load (peak) | $(mb "$rss_idle") MB → $(mb "$rss_after") MB ($(mb "$hwm") MB) |"
   echo
-  echo "| Sign-ins: POST /auth/v1/token?grant_type=password, one confirmed user, bcrypt cost 10, wrk -c$signin_conns | sign-ins/s | p50 | p99 | non-2xx | gateway CPU µs/req |"
-  echo "|---|---|---|---|---|---|"
+  echo "| Sign-ins: POST /auth/v1/token?grant_type=password, one confirmed user, bcrypt cost 10, wrk -c$signin_conns | sign-ins/s | p50 | p99 | non-2xx | gateway CPU µs/req | PostgreSQL CPU µs/req |"
+  echo "|---|---|---|---|---|---|---|"
   row "alone" sign_in
   row "while the GET above runs at $conns connections (window ${secs}+2 s; CPU not separable)" sign_in_with_get
   if [ ${#storage_lines[@]} -gt 0 ]; then

@@ -2,6 +2,7 @@
 
 pub mod lint;
 pub mod migrate;
+pub mod pipeline;
 pub mod pool;
 pub mod request_tx;
 pub mod safety;

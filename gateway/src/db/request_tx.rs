@@ -2,6 +2,7 @@
 //! exposes the caller's claims and request to SQL (PostgREST's `txVarQuery`). It runs as its own statement before
 //! the data statement, so privileges and row-level security are resolved for the switched role.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::sync::OnceLock;
 use tokio_postgres::types::ToSql;
@@ -36,7 +37,13 @@ pub fn begin_sql(read_only: bool) -> &'static str {
 
 /// The preamble statement and its parameters.
 pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>) {
-    let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(7 + 2 * settings.role_settings.len());
+    let (sql, values) = preamble_text(settings);
+    (sql.into_owned(), values.into_iter().map(|v| v as &(dyn ToSql + Sync)).collect())
+}
+
+/// The preamble statement and its parameters as text (for the pipelined request connection).
+pub fn preamble_text(settings: &RequestSettings) -> (Cow<'static, str>, Vec<&String>) {
+    let mut params: Vec<&String> = Vec::with_capacity(7 + 2 * settings.role_settings.len());
     params.push(&settings.search_path);
     for (key, value) in &settings.role_settings {
         params.push(key);
@@ -52,11 +59,12 @@ pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>
     ] {
         params.push(value);
     }
-    // the text depends only on how many role settings there are; most roles have none, so that one is built once
-    static WITHOUT_ROLE_SETTINGS: OnceLock<String> = OnceLock::new();
-    let sql = match settings.role_settings.len() {
-        0 => WITHOUT_ROLE_SETTINGS.get_or_init(|| preamble_sql(0)).clone(),
-        n => preamble_sql(n),
+    // the text depends only on how many role settings there are; the first few are built once
+    static BY_ROLE_SETTINGS: OnceLock<Vec<String>> = OnceLock::new();
+    let built = BY_ROLE_SETTINGS.get_or_init(|| (0..4).map(preamble_sql).collect());
+    let sql = match built.get(settings.role_settings.len()) {
+        Some(sql) => Cow::Borrowed(sql.as_str()),
+        None => Cow::Owned(preamble_sql(settings.role_settings.len())),
     };
     (sql, params)
 }

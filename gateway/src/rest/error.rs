@@ -323,6 +323,23 @@ impl Error {
         json!({ "code": code, "details": details, "hint": hint, "message": message })
     }
 
+    /// Converts an error of the pipelined connection: server errors keep their SQLSTATE and texts, the rest is a
+    /// connection error.
+    pub fn from_pipeline(e: &crate::db::pipeline::PgError, authenticated: bool) -> Self {
+        use crate::db::pipeline::PgError;
+        match e {
+            PgError::Db(db) if db.code == "PGRST" => custom_error(&db.message, db.detail.as_deref()),
+            PgError::Db(db) => Error::Db {
+                code: db.code.clone(),
+                message: db.message.clone(),
+                details: db.detail.clone(),
+                hint: db.hint.clone(),
+                authenticated,
+            },
+            PgError::Io(_) | PgError::Protocol(_) => Error::Connection(e.to_string()),
+        }
+    }
+
     /// Converts a driver error: server errors keep their SQLSTATE and texts, the rest is a connection error.
     pub fn from_pg(e: &tokio_postgres::Error, authenticated: bool) -> Self {
         match e.as_db_error() {

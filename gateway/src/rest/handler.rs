@@ -11,6 +11,7 @@ use super::request::{self, ApiRequest, ParseSettings, Resource};
 use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql::{self, fragment::quote_ident};
+use crate::db::pipeline::TextRow;
 use crate::db::request_tx::RequestSettings;
 use crate::identity::IdentityError;
 use crate::state::AppState;
@@ -111,7 +112,7 @@ async fn answer(
             );
         }
         let job = TxJob { settings: tx, read_only: built.read_only, setup, stmt: explain, extra: None, authenticated };
-        let (rows, _) = execute::run(state.pool.clone(), job, rollback).await?;
+        let (rows, _) = execute::run(&rest.pool, job, rollback).await?;
         return plan_response(&rows, &req.media, *json);
     }
     let (decide, tx_applied) = decider(&req, built.kind, rest.settings.tx_end);
@@ -127,9 +128,11 @@ async fn answer(
         extra: planned,
         authenticated,
     };
-    let (rows, plan_rows) = execute::run(state.pool.clone(), job, decide).await?;
+    let (rows, plan_rows) = execute::run(&rest.pool, job, decide).await?;
     let mut outcome = Outcome::from_rows(&rows)?;
-    if let Some(estimate) = plan_rows.first().and_then(|r| r.try_get::<_, Value>(0).ok()) {
+    if let Some(estimate) =
+        plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
+    {
         outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
     }
     let location = match &plan {
@@ -261,12 +264,12 @@ fn location(table: &str, body: &str) -> Option<String> {
     Some(format!("/{table}?{query}"))
 }
 
-fn plan_response(rows: &[tokio_postgres::Row], media: &MediaType, json: bool) -> Result<Response, Error> {
+fn plan_response(rows: &[TextRow], media: &MediaType, json: bool) -> Result<Response, Error> {
     let body = if json {
-        let v: Option<Value> = rows.first().and_then(|r| r.try_get(0).ok());
+        let v: Option<Value> = rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str(t).ok());
         v.map(|v| v.to_string()).unwrap_or_default()
     } else {
-        rows.iter().filter_map(|r| r.try_get::<_, String>(0).ok()).collect::<Vec<_>>().join("\n")
+        rows.iter().filter_map(|r| r.get(0)).collect::<Vec<_>>().join("\n")
     };
     let mut res = (StatusCode::OK, body).into_response();
     if let Ok(v) = HeaderValue::from_str(&media.content_type()) {

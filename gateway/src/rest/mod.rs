@@ -34,6 +34,8 @@ pub struct RestState {
     pub cache: ArcSwap<SchemaCache>,
     /// Verified tokens, so repeated requests skip signature checks.
     pub identities: identity_cache::IdentityCache,
+    /// Pipelined connections for request transactions (the shared pool serves everything else).
+    pub pool: crate::db::pipeline::Pool,
 }
 
 impl RestState {
@@ -42,7 +44,8 @@ impl RestState {
         let db_config = settings::load_db_config(&client).await?;
         let settings = RestSettings::new(config, &db_config);
         let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
-        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default() })
+        let pool = crate::db::pipeline::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
+        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default(), pool })
     }
 
     /// Builds a fresh cache (the caller swaps it in).

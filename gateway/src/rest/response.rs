@@ -6,7 +6,7 @@ use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
 use axum::body::Body;
 use axum::http::{header, HeaderName, HeaderValue, Response, StatusCode};
-use tokio_postgres::Row;
+use crate::db::pipeline::TextRow;
 
 /// The one row every main statement returns.
 #[derive(Debug, Clone, Default)]
@@ -20,21 +20,26 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    pub fn from_rows(rows: &[Row]) -> Result<Self, Error> {
+    pub fn from_rows(rows: &[TextRow]) -> Result<Self, Error> {
         let row = rows.first().ok_or_else(|| Error::Internal("statement returned no row".into()))?;
+        if row.len() != 6 {
+            return Err(Error::Internal(format!("statement returned {} columns, not 6", row.len())));
+        }
         Ok(Outcome {
-            total: row.try_get(0).map_err(internal)?,
-            page_total: row.try_get(1).map_err(internal)?,
-            body: row.try_get::<_, Option<String>>(2).map_err(internal)?.unwrap_or_default(),
-            headers: row.try_get(3).map_err(internal)?,
-            status: row.try_get(4).map_err(internal)?,
-            inserted: row.try_get(5).map_err(internal)?,
+            total: number(row, 0)?,
+            page_total: number(row, 1)?.unwrap_or(0),
+            body: row.get(2).unwrap_or_default().to_string(),
+            headers: row.get(3).map(str::to_string),
+            status: row.get(4).map(str::to_string),
+            inserted: number(row, 5)?,
         })
     }
 }
 
-fn internal(e: tokio_postgres::Error) -> Error {
-    Error::Internal(e.to_string())
+fn number<T: std::str::FromStr>(row: &TextRow, i: usize) -> Result<Option<T>, Error> {
+    row.get(i)
+        .map(|v| v.parse().map_err(|_| Error::Internal(format!("column {i} is not a number: {v}"))))
+        .transpose()
 }
 
 /// What kind of response is being built.

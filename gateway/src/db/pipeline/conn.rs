@@ -1,0 +1,277 @@
+//! One connection and its pipeline: for each step Parse (first use only), Bind and Execute, then a single Sync;
+//! responses are read until ReadyForQuery. A batch that does not finish (error on the socket, or a caller that
+//! dropped the future mid-flight) leaves the connection marked broken, and the pool discards it.
+
+use super::error::{DbError, PgError};
+use bytes::{Bytes, BytesMut};
+use postgres_protocol::message::backend::Message;
+use postgres_protocol::message::frontend;
+use postgres_protocol::IsNull;
+use std::collections::HashMap;
+use std::ops::Range;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Bound on statements prepared per connection; past it, statements are parsed unnamed each time.
+const MAX_PREPARED: usize = 500;
+
+/// One statement of a pipeline: SQL text and its parameters in text form (`None` = NULL).
+pub struct Step<'a> {
+    pub sql: &'a str,
+    pub params: Vec<Option<&'a str>>,
+}
+
+impl<'a> Step<'a> {
+    pub fn new(sql: &'a str) -> Self {
+        Step { sql, params: vec![] }
+    }
+
+    pub fn with_params(sql: &'a str, params: Vec<Option<&'a str>>) -> Self {
+        Step { sql, params }
+    }
+}
+
+/// A result row with its columns in text form.
+#[derive(Debug, Clone)]
+pub struct TextRow {
+    data: Bytes,
+    columns: Vec<Option<Range<usize>>>,
+}
+
+impl TextRow {
+    fn new(data: Bytes, columns: Vec<Option<Range<usize>>>) -> Self {
+        TextRow { data, columns }
+    }
+
+    /// Column `i` as text; `None` for NULL or a column that does not exist.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        let range = self.columns.get(i)?.clone()?;
+        std::str::from_utf8(&self.data[range]).ok()
+    }
+
+    pub fn len(&self) -> usize {
+        self.columns.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
+    }
+
+    /// A row from column values (tests of the stages that read rows).
+    pub fn from_values(values: &[Option<&str>]) -> Self {
+        let mut data = Vec::new();
+        let columns = values
+            .iter()
+            .map(|v| {
+                v.map(|s| {
+                    let start = data.len();
+                    data.extend_from_slice(s.as_bytes());
+                    start..data.len()
+                })
+            })
+            .collect();
+        TextRow { data: Bytes::from(data), columns }
+    }
+}
+
+/// The server's transaction status after the last batch (ReadyForQuery).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxStatus {
+    Idle,
+    InTransaction,
+    Failed,
+}
+
+pub(super) enum Stream {
+    Tcp(tokio::net::TcpStream),
+    Unix(tokio::net::UnixStream),
+}
+
+impl Stream {
+    pub(super) async fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        match self {
+            Stream::Tcp(s) => s.write_all(buf).await,
+            Stream::Unix(s) => s.write_all(buf).await,
+        }
+    }
+
+    async fn read_buf(&mut self, buf: &mut BytesMut) -> std::io::Result<usize> {
+        match self {
+            Stream::Tcp(s) => s.read_buf(buf).await,
+            Stream::Unix(s) => s.read_buf(buf).await,
+        }
+    }
+}
+
+pub struct PgConn {
+    stream: Stream,
+    read_buf: BytesMut,
+    write_buf: BytesMut,
+    /// SQL text → prepared statement name.
+    prepared: HashMap<String, String>,
+    next_name: u64,
+    tx_status: TxStatus,
+    broken: bool,
+}
+
+impl PgConn {
+    pub(super) fn new(stream: Stream, read_buf: BytesMut) -> Self {
+        PgConn {
+            stream,
+            read_buf,
+            write_buf: BytesMut::with_capacity(4096),
+            prepared: HashMap::new(),
+            next_name: 0,
+            tx_status: TxStatus::Idle,
+            broken: false,
+        }
+    }
+
+    /// Whether the connection must not be reused.
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// The transaction status the server reported after the last batch.
+    pub fn tx_status(&self) -> TxStatus {
+        self.tx_status
+    }
+
+    /// Marks the connection unusable (the pool then closes it).
+    pub fn discard(&mut self) {
+        self.broken = true;
+    }
+
+    pub fn prepared_count(&self) -> usize {
+        self.prepared.len()
+    }
+
+    /// Reads one backend message (whole).
+    pub(super) async fn read_message(&mut self) -> Result<Message, PgError> {
+        loop {
+            if let Some(msg) = Message::parse(&mut self.read_buf)? {
+                return Ok(msg);
+            }
+            self.read_buf.reserve(8192);
+            if self.stream.read_buf(&mut self.read_buf).await? == 0 {
+                return Err(PgError::Io(std::io::ErrorKind::UnexpectedEof.into()));
+            }
+        }
+    }
+
+    pub(super) async fn send(&mut self, buf: &[u8]) -> Result<(), PgError> {
+        Ok(self.stream.write_all(buf).await?)
+    }
+
+    /// Runs the steps as one pipeline and returns each step's rows. On a server error the steps after it are
+    /// skipped by the server; the error is returned once the pipeline is drained (the connection stays usable,
+    /// possibly inside a failed transaction: see [`PgConn::tx_status`]).
+    pub async fn pipeline(&mut self, steps: &[Step<'_>]) -> Result<Vec<Vec<TextRow>>, PgError> {
+        if self.broken {
+            return Err(PgError::Protocol("connection is closed".into()));
+        }
+        // stays set if this future is dropped before the batch is drained
+        self.broken = true;
+        let mut buf = std::mem::take(&mut self.write_buf);
+        buf.clear();
+        // statements parsed by this batch, in Parse order: (sql, name) — recorded once ParseComplete arrives
+        let mut parsing: Vec<(&str, String)> = vec![];
+        for step in steps {
+            let name = match self.prepared.get(step.sql) {
+                Some(name) => name.clone(),
+                None => match parsing.iter().find(|(sql, _)| *sql == step.sql) {
+                    Some((_, name)) => name.clone(),
+                    None if self.prepared.len() + parsing.len() < MAX_PREPARED => {
+                        self.next_name += 1;
+                        let name = format!("p{}", self.next_name);
+                        frontend::parse(&name, step.sql, std::iter::empty(), &mut buf)?;
+                        parsing.push((step.sql, name.clone()));
+                        name
+                    }
+                    None => {
+                        frontend::parse("", step.sql, std::iter::empty(), &mut buf)?;
+                        String::new()
+                    }
+                },
+            };
+            frontend::bind(
+                "",
+                &name,
+                std::iter::empty(),
+                step.params.iter(),
+                |value, out| match value {
+                    Some(v) => {
+                        out.extend_from_slice(v.as_bytes());
+                        Ok(IsNull::No)
+                    }
+                    None => Ok(IsNull::Yes),
+                },
+                std::iter::empty(),
+                &mut buf,
+            )
+            .map_err(|e| PgError::Protocol(format!("cannot encode parameters: {}", bind_error(e))))?;
+            frontend::execute("", 0, &mut buf)?;
+        }
+        frontend::sync(&mut buf);
+        self.stream.write_all(&buf).await?;
+        self.write_buf = buf;
+
+        let mut results = Vec::with_capacity(steps.len());
+        let mut rows = vec![];
+        let mut parsed = 0;
+        let mut error = None;
+        loop {
+            match self.read_message().await? {
+                Message::ParseComplete => {
+                    let (sql, name) = parsing
+                        .get(parsed)
+                        .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
+                    self.prepared.insert(sql.to_string(), name.clone());
+                    parsed += 1;
+                }
+                Message::BindComplete | Message::NoticeResponse(_) | Message::ParameterStatus(_) => {}
+                Message::NotificationResponse(_) => {}
+                Message::DataRow(body) => {
+                    use fallible_iterator::FallibleIterator;
+                    let columns = body.ranges().collect::<Vec<_>>()?;
+                    rows.push(TextRow::new(body.buffer_bytes().clone(), columns));
+                }
+                Message::CommandComplete(_) | Message::EmptyQueryResponse | Message::PortalSuspended => {
+                    results.push(std::mem::take(&mut rows));
+                }
+                Message::ErrorResponse(body) => error = Some(DbError::from_fields(body.fields())?),
+                Message::ReadyForQuery(body) => {
+                    self.tx_status = match body.status() {
+                        b'T' => TxStatus::InTransaction,
+                        b'E' => TxStatus::Failed,
+                        _ => TxStatus::Idle,
+                    };
+                    break;
+                }
+                _ => return Err(PgError::Protocol("unexpected message in a pipeline".into())),
+            }
+        }
+        self.broken = false;
+        match error {
+            Some(e) => {
+                // a prepared statement whose result shape changed under it (DDL) or vanished: start afresh
+                if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" {
+                    self.broken = true;
+                }
+                Err(PgError::Db(e))
+            }
+            None => Ok(results),
+        }
+    }
+
+    /// Runs one statement without parameters and discards its rows.
+    pub async fn execute(&mut self, sql: &str) -> Result<(), PgError> {
+        self.pipeline(&[Step::new(sql)]).await.map(|_| ())
+    }
+}
+
+fn bind_error(e: frontend::BindError) -> String {
+    match e {
+        frontend::BindError::Conversion(e) => e.to_string(),
+        frontend::BindError::Serialization(e) => e.to_string(),
+    }
+}

@@ -1,0 +1,14 @@
+//! A lean PostgreSQL connection for request transactions: all of a request's statements (BEGIN, the preamble,
+//! the statement, COMMIT) go out as one pipeline under a single Sync — one write, one flush and one wake-up each
+//! way — which tokio-postgres cannot do (it ends every query with its own Sync). Parameters and results travel
+//! in text format, so no type lookups are needed; statements are prepared once per connection, inside the
+//! pipeline, at first use.
+
+mod conn;
+mod error;
+pub mod pool;
+mod startup;
+
+pub use conn::{PgConn, Step, TextRow, TxStatus};
+pub use error::{DbError, PgError};
+pub use pool::Pool;
