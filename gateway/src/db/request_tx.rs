@@ -37,12 +37,14 @@ pub fn begin_sql(read_only: bool) -> &'static str {
 
 /// The preamble statement and its parameters.
 pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>) {
-    let (sql, values) = preamble_text(settings);
+    let (sql, values) = preamble_text(settings, false);
     (sql.into_owned(), values.into_iter().map(|v| v as &(dyn ToSql + Sync)).collect())
 }
 
-/// The preamble statement and its parameters as text (for the pipelined request connection).
-pub fn preamble_text(settings: &RequestSettings) -> (Cow<'static, str>, Vec<&String>) {
+/// The preamble statement and its parameters as text (for the pipelined request connection). With `read_only`
+/// it first makes the transaction read-only — for a pipeline that runs in the implicit transaction its Sync
+/// ends, without `BEGIN … READ ONLY` (the connection's default isolation is READ COMMITTED).
+pub fn preamble_text(settings: &RequestSettings, read_only: bool) -> (Cow<'static, str>, Vec<&String>) {
     let mut params: Vec<&String> = Vec::with_capacity(7 + 2 * settings.role_settings.len());
     params.push(&settings.search_path);
     for (key, value) in &settings.role_settings {
@@ -60,18 +62,22 @@ pub fn preamble_text(settings: &RequestSettings) -> (Cow<'static, str>, Vec<&Str
         params.push(value);
     }
     // the text depends only on how many role settings there are; the first few are built once
-    static BY_ROLE_SETTINGS: OnceLock<Vec<String>> = OnceLock::new();
-    let built = BY_ROLE_SETTINGS.get_or_init(|| (0..4).map(preamble_sql).collect());
-    let sql = match built.get(settings.role_settings.len()) {
+    static BY_ROLE_SETTINGS: OnceLock<[Vec<String>; 2]> = OnceLock::new();
+    let built = BY_ROLE_SETTINGS.get_or_init(|| [false, true].map(|ro| (0..4).map(|n| preamble_sql(n, ro)).collect()));
+    let sql = match built[usize::from(read_only)].get(settings.role_settings.len()) {
         Some(sql) => Cow::Borrowed(sql.as_str()),
-        None => Cow::Owned(preamble_sql(settings.role_settings.len())),
+        None => Cow::Owned(preamble_sql(settings.role_settings.len(), read_only)),
     };
     (sql, params)
 }
 
 /// The preamble's text for `role_settings` pairs of role settings (parameters numbered as `preamble` binds them).
-fn preamble_sql(role_settings: usize) -> String {
-    let mut sql = String::from("select set_config('search_path', $1, true)");
+fn preamble_sql(role_settings: usize, read_only: bool) -> String {
+    let mut sql = String::from(if read_only {
+        "select set_config('transaction_read_only', 'on', true), set_config('search_path', $1, true)"
+    } else {
+        "select set_config('search_path', $1, true)"
+    });
     for i in 0..role_settings {
         let _ = write!(sql, ", set_config(${}, ${}, true)", 2 + 2 * i, 3 + 2 * i);
     }
@@ -136,5 +142,23 @@ mod tests {
              set_config('request.cookies', $7, true)"
         );
         assert_eq!(preamble(&s).0, sql, "the same text every time (one cached statement)");
+    }
+
+    #[test]
+    fn read_only_preamble_first_makes_the_transaction_read_only() {
+        let s = RequestSettings {
+            role: "anon".into(),
+            claims_json: "{}".into(),
+            method: "GET".into(),
+            path: "/items".into(),
+            headers_json: "{}".into(),
+            cookies_json: "{}".into(),
+            search_path: r#""public""#.into(),
+            role_settings: vec![("statement_timeout".into(), "3s".into())],
+        };
+        let (sql, params) = preamble_text(&s, true);
+        assert_eq!(params.len(), 9);
+        assert!(sql.starts_with("select set_config('transaction_read_only', 'on', true), set_config('search_path', $1, true), set_config($2, $3, true)"));
+        assert!(!preamble_text(&s, false).0.contains("transaction_read_only"));
     }
 }

@@ -1,7 +1,12 @@
-//! Runs one request's transaction on a pipelined connection: `BEGIN [READ ONLY]`, the preamble (role, claims,
-//! search_path, …), setup statements, the statement and — for reads — `COMMIT` go out as one pipeline under a
-//! single Sync. Writes end with COMMIT or ROLLBACK as the response stage decides, in a second round trip. A
-//! caller that goes away mid-flight leaves the connection marked broken, so it is closed (and PostgreSQL rolls
+//! Runs one request's transaction on a pipelined connection, in one round trip where it can:
+//! - reads: the preamble (made read-only; role, claims, search_path, …), setup statements and the statement under
+//!   a single Sync, which ends the implicit transaction they share — no BEGIN or COMMIT to send;
+//! - writes whose outcome cannot change the decision: `BEGIN READ WRITE`, preamble, statement and `COMMIT`, in
+//!   one flight;
+//! - other writes (singular, max-affected, `tx=rollback`, EXPLAIN): the same without COMMIT, then COMMIT or
+//!   ROLLBACK as the response stage decides, in a second round trip.
+//!
+//! A caller that goes away mid-flight leaves the connection marked broken, so it is closed (and PostgreSQL rolls
 //! back whatever was open) rather than reused.
 
 use crate::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
@@ -23,6 +28,8 @@ pub struct TxJob {
     pub extra: Option<Statement>,
     /// Whether the role is not the anonymous one (42501 → 403 rather than 401).
     pub authenticated: bool,
+    /// A write that commits whatever the rows say (`decide` can only confirm): COMMIT goes in the same flight.
+    pub commit_in_flight: bool,
 }
 
 /// Executes the job in a request transaction; `decide` returns whether to commit (or an error, which rolls
@@ -41,9 +48,11 @@ fn step(stmt: &Statement) -> Step<'_> {
 
 async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
     let pg = |e: PgError| Error::from_pipeline(&e, job.authenticated);
-    let (pre_sql, pre_params) = preamble_text(&job.settings);
+    let (pre_sql, pre_params) = preamble_text(&job.settings, job.read_only);
     let mut steps = Vec::with_capacity(5 + job.setup.len());
-    steps.push(Step::new(begin_sql(job.read_only)));
+    if !job.read_only {
+        steps.push(Step::new(begin_sql(false)));
+    }
     // the statement is parsed inside the pipeline after the role switch, so schema privileges apply to it
     steps.push(Step::with_params(&pre_sql, pre_params.into_iter().map(|p| Some(p.as_str())).collect()));
     steps.extend(job.setup.iter().map(|sql| Step::new(sql)));
@@ -52,8 +61,7 @@ async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<T
     if let Some(extra) = &job.extra {
         steps.push(step(extra));
     }
-    if job.read_only {
-        // a read-only transaction has nothing to undo: commit in the same flight, then apply the checks
+    if job.commit_in_flight && !job.read_only {
         steps.push(Step::new("COMMIT"));
     }
     let mut results = match conn.pipeline(&steps).await {
@@ -67,7 +75,8 @@ async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<T
     let extra_rows = if job.extra.is_some() { results.get_mut(main + 1).map(std::mem::take) } else { None };
     let rows = results.get_mut(main).map(std::mem::take).unwrap_or_default();
     let extra_rows = extra_rows.unwrap_or_default();
-    if job.read_only {
+    if job.read_only || job.commit_in_flight {
+        // already ended: a read-only transaction has nothing to undo, and this write commits regardless
         decide(&rows)?;
         return Ok((rows, extra_rows));
     }

@@ -111,11 +111,19 @@ async fn answer(
                     .into(),
             );
         }
-        let job = TxJob { settings: tx, read_only: built.read_only, setup, stmt: explain, extra: None, authenticated };
+        let job = TxJob {
+            settings: tx,
+            read_only: built.read_only,
+            setup,
+            stmt: explain,
+            extra: None,
+            authenticated,
+            commit_in_flight: false,
+        };
         let (rows, _) = execute::run(&rest.pool, job, rollback).await?;
         return plan_response(&rows, &req.media, *json);
     }
-    let (decide, tx_applied) = decider(&req, built.kind, rest.settings.tx_end);
+    let (decide, tx_applied, commit_in_flight) = decider(&req, built.kind, rest.settings.tx_end);
     let planned = match &plan {
         Plan::Read(p) => sql::planned_count_statement(&cache, p),
         _ => None,
@@ -127,11 +135,11 @@ async fn answer(
         stmt: built.stmt,
         extra: planned,
         authenticated,
+        commit_in_flight,
     };
     let (rows, plan_rows) = execute::run(&rest.pool, job, decide).await?;
     let mut outcome = Outcome::from_rows(&rows)?;
-    if let Some(estimate) =
-        plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
+    if let Some(estimate) = plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
     {
         outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
     }
@@ -200,10 +208,11 @@ fn build_statement(plan: &Plan, cache: &super::schema_cache::SchemaCache, req: &
 
 /// How the transaction ends once the result is known: singular and max-affected violations roll back with an
 /// error; otherwise commit unless `tx=rollback` is honoured. Also whether the `tx` preference was honoured.
-fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool) {
+fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool, bool) {
     let (commit, tx_applied) = commit_preference(req, tx_end);
     let singular = req.media.is_singular();
     let max_affected = req.prefs.max_affected.filter(|_| req.prefs.is_strict() && !matches!(kind, Kind::Read));
+    let commit_in_flight = commit && !singular && max_affected.is_none();
     let decide: Decide = Box::new(move |rows| {
         let outcome = Outcome::from_rows(rows)?;
         if singular && outcome.page_total != 1 {
@@ -214,7 +223,7 @@ fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool) {
         }
         Ok(commit)
     });
-    (decide, tx_applied)
+    (decide, tx_applied, commit_in_flight)
 }
 
 /// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to

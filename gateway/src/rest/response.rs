@@ -1,12 +1,12 @@
 //! Statement result → HTTP response: status (200/201/204/206, or the `response.status` GUC), `Content-Range`,
 //! `Preference-Applied`, `Content-Profile`, `Location`, headers from the `response.headers` GUC, and the body.
 
+use crate::db::pipeline::TextRow;
 use crate::rest::error::Error;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
 use axum::body::Body;
 use axum::http::{header, HeaderName, HeaderValue, Response, StatusCode};
-use crate::db::pipeline::TextRow;
 
 /// The one row every main statement returns.
 #[derive(Debug, Clone, Default)]
@@ -37,9 +37,7 @@ impl Outcome {
 }
 
 fn number<T: std::str::FromStr>(row: &TextRow, i: usize) -> Result<Option<T>, Error> {
-    row.get(i)
-        .map(|v| v.parse().map_err(|_| Error::Internal(format!("column {i} is not a number: {v}"))))
-        .transpose()
+    row.get(i).map(|v| v.parse().map_err(|_| Error::Internal(format!("column {i} is not a number: {v}")))).transpose()
 }
 
 /// What kind of response is being built.

@@ -222,9 +222,8 @@ impl PgConn {
         loop {
             match self.read_message().await? {
                 Message::ParseComplete => {
-                    let (sql, name) = parsing
-                        .get(parsed)
-                        .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
+                    let (sql, name) =
+                        parsing.get(parsed).ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
                     self.prepared.insert(sql.to_string(), name.clone());
                     parsed += 1;
                 }

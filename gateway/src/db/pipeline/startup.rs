@@ -31,7 +31,9 @@ pub async fn connect(config: &Config) -> Result<PgConn, PgError> {
                     s.set_nodelay(true)?;
                     Stream::Tcp(s)
                 }
-                Host::Unix(dir) => Stream::Unix(tokio::net::UnixStream::connect(dir.join(format!(".s.PGSQL.{port}"))).await?),
+                Host::Unix(dir) => {
+                    Stream::Unix(tokio::net::UnixStream::connect(dir.join(format!(".s.PGSQL.{port}"))).await?)
+                }
             };
             start(stream, config).await
         };
@@ -53,7 +55,15 @@ fn timeout() -> PgError {
 
 async fn start(stream: Stream, config: &Config) -> Result<PgConn, PgError> {
     let user = config.get_user().ok_or_else(|| PgError::Protocol("the connection string names no user".into()))?;
-    let mut params = vec![("client_encoding", "UTF8"), ("user", user)];
+    // Request transactions of reads run without BEGIN (in the implicit transaction a pipeline's Sync ends), so the
+    // session defaults must be PostgREST's explicit `BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE`; sent at
+    // start-up, they take precedence over database and role defaults.
+    let mut params = vec![
+        ("client_encoding", "UTF8"),
+        ("user", user),
+        ("default_transaction_isolation", "read committed"),
+        ("default_transaction_read_only", "off"),
+    ];
     if let Some(db) = config.get_dbname() {
         params.push(("database", db));
     }
