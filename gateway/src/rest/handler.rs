@@ -10,7 +10,7 @@ use super::request::preferences::{Return, Tx};
 use super::request::{self, ApiRequest, ParseSettings, Resource};
 use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
-use super::sql::{self, fragment::quote_ident};
+use super::sql;
 use crate::db::pipeline::TextRow;
 use crate::db::request_tx::RequestSettings;
 use crate::identity::IdentityError;
@@ -303,8 +303,6 @@ fn request_settings(
 ) -> RequestSettings {
     let settings = &state.rest.settings;
     let identity = &verified.identity;
-    let search_path: Vec<String> =
-        std::iter::once(&req.schema).chain(settings.extra_search_path.iter()).map(|s| quote_ident(s)).collect();
     let mut cookies = Map::new();
     for value in headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
         for pair in value.split(';') {
@@ -313,6 +311,7 @@ fn request_settings(
             }
         }
     }
+    let cookies_json = if cookies.is_empty() { "{}".to_string() } else { Value::Object(cookies).to_string() };
     let path = uri.path();
     let path = path.strip_prefix("/rest/v1").unwrap_or(path).to_string();
     RequestSettings {
@@ -321,8 +320,8 @@ fn request_settings(
         method: req.method.to_string(),
         path,
         headers_json: headers_json(headers),
-        cookies_json: Value::Object(cookies).to_string(),
-        search_path: search_path.join(", "),
+        cookies_json,
+        search_path: settings.search_path(&req.schema),
         role_settings: {
             let mut settings = cache.role_settings.get(&identity.role).cloned().unwrap_or_default();
             if let Some(tz) = applied_timezone(req, cache) {

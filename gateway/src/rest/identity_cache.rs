@@ -10,12 +10,20 @@ use crate::identity::{identify, Identity, IdentityError};
 use http::HeaderMap;
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
+use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex};
 
 const CAPACITY: usize = 1000;
 const LEEWAY_SECS: i64 = 30;
 
-type Key = (usize, String, String);
+/// The key set in force and the credentials exactly as sent (Authorization, apikey).
+type Key = (usize, Box<str>, Box<str>);
+
+/// A fast fingerprint of the key, so a lookup neither copies the credentials nor runs SipHash over them; entries
+/// keep the whole key and a hit compares it, so two credentials that share a fingerprint never share an entry.
+fn fingerprint(keys: usize, authorization: &str, apikey: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one((keys, authorization, apikey))
+}
 
 /// A verified caller with its claims as JSON text.
 #[derive(Debug, PartialEq)]
@@ -34,8 +42,8 @@ impl Verified {
 
 #[derive(Default)]
 struct Inner {
-    entries: HashMap<Key, (Arc<Verified>, i64)>,
-    order: VecDeque<Key>,
+    entries: HashMap<u64, (Key, Arc<Verified>, i64)>,
+    order: VecDeque<u64>,
 }
 
 #[derive(Default)]
@@ -51,19 +59,22 @@ impl IdentityCache {
         keys: &Arc<KeySet>,
         config: &Config,
     ) -> Result<Arc<Verified>, IdentityError> {
-        let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-        let key: Key = (Arc::as_ptr(keys) as usize, header("authorization"), header("apikey"));
-        let now = chrono::Utc::now().timestamp();
-        if key.1.is_empty() && key.2.is_empty() {
+        let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let (keys_ptr, authorization, apikey) = (Arc::as_ptr(keys) as usize, header("authorization"), header("apikey"));
+        if authorization.is_empty() && apikey.is_empty() {
             return identify(headers, keys, config).map(Verified::new);
         }
+        let fp = fingerprint(keys_ptr, authorization, apikey);
+        let now = chrono::Utc::now().timestamp();
         if let Ok(mut inner) = self.inner.lock() {
-            match inner.entries.get(&key) {
-                Some((verified, exp)) if now <= exp + LEEWAY_SECS => return Ok(verified.clone()),
-                Some(_) => {
-                    inner.entries.remove(&key);
+            match inner.entries.get(&fp) {
+                Some(((p, a, k), verified, exp)) if *p == keys_ptr && **a == *authorization && **k == *apikey => {
+                    if now <= exp + LEEWAY_SECS {
+                        return Ok(verified.clone());
+                    }
+                    inner.entries.remove(&fp);
                 }
-                None => {}
+                _ => {}
             }
         }
         let identity = identify(headers, keys, config)?;
@@ -79,9 +90,10 @@ impl IdentityCache {
                         None => break,
                     }
                 }
-                inner.order.retain(|k| k != &key);
-                inner.order.push_back(key.clone());
-                inner.entries.insert(key, (verified.clone(), exp));
+                inner.order.retain(|k| *k != fp);
+                inner.order.push_back(fp);
+                let key: Key = (keys_ptr, authorization.into(), apikey.into());
+                inner.entries.insert(fp, (key, verified.clone(), exp));
             }
         }
         Ok(verified)

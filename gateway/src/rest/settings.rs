@@ -27,6 +27,8 @@ pub struct RestSettings {
     pub max_body_bytes: usize,
     /// `PGRST_DB_PRE_REQUEST`: a function (`schema.fn` or `fn` in the default schema) called before each statement.
     pub pre_request: Option<(String, String)>,
+    /// The quoted `search_path` of each exposed schema (the schema, then `extra_search_path`), built once.
+    search_paths: HashMap<String, String>,
 }
 
 impl RestSettings {
@@ -64,8 +66,30 @@ impl RestSettings {
             roles: config.allowed_roles.clone(),
             max_body_bytes: config.max_body_bytes,
             pre_request: None,
+            search_paths: HashMap::new(),
         }
         .with_pre_request(get("PGRST_DB_PRE_REQUEST", "pgrst.db_pre_request"))
+        .with_search_paths()
+    }
+
+    fn with_search_paths(mut self) -> Self {
+        self.search_paths = self.schemas.iter().map(|s| (s.clone(), self.build_search_path(s))).collect();
+        self
+    }
+
+    fn build_search_path(&self, schema: &str) -> String {
+        use crate::rest::sql::fragment::quote_ident;
+        let quoted: Vec<String> =
+            std::iter::once(schema).chain(self.extra_search_path.iter().map(String::as_str)).map(quote_ident).collect();
+        quoted.join(", ")
+    }
+
+    /// The `search_path` value (quoted) for a request on `schema`.
+    pub fn search_path(&self, schema: &str) -> String {
+        match self.search_paths.get(schema) {
+            Some(path) => path.clone(),
+            None => self.build_search_path(schema),
+        }
     }
 
     fn with_pre_request(mut self, name: Option<String>) -> Self {

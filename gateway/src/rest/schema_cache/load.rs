@@ -176,7 +176,15 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
     let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
     let timezones =
         client.query("select name::text from pg_timezone_names", &[]).await?.iter().map(|r| r.get(0)).collect();
-    Ok(SchemaCache { tables, relationships, routines, role_settings, has_postgis, roles: all_roles, timezones })
+    Ok(SchemaCache {
+        tables: tables.into_iter().collect(),
+        relationships: relationships.into_iter().collect(),
+        routines: routines.into_iter().collect(),
+        role_settings: role_settings.into_iter().collect(),
+        has_postgis,
+        roles: all_roles,
+        timezones,
+    })
 }
 
 /// Keeps a view column's mapping only when it is unique (a view over a join may expose `id` from two tables).

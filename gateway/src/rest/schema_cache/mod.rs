@@ -5,7 +5,7 @@ pub mod listener;
 pub mod load;
 mod relationships;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// `schema.name`
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,6 @@ use crate::rest::request::{self, ParseSettings, Resource};
 use crate::rest::schema_cache::*;
 use bytes::Bytes;
 use http::{HeaderMap, Method};
-use std::collections::HashMap;
 
 fn table(name: &str, cols: &[(&str, &str)], pk: &[&str]) -> Table {
     Table {
@@ -56,10 +55,10 @@ fn cache() -> SchemaCache {
         visible_to: vec!["anon".into()],
     };
     SchemaCache {
-        tables: HashMap::from([(q("users"), users), (q("messages"), messages)]),
-        relationships: HashMap::from([(q("messages"), vec![rel_m2o]), (q("users"), vec![rel_o2m])]),
-        routines: HashMap::from([(q("add"), vec![routine])]),
-        role_settings: HashMap::new(),
+        tables: [(q("users"), users), (q("messages"), messages)].into_iter().collect(),
+        relationships: [(q("messages"), vec![rel_m2o]), (q("users"), vec![rel_o2m])].into_iter().collect(),
+        routines: [(q("add"), vec![routine])].into_iter().collect(),
+        role_settings: Default::default(),
         has_postgis: false,
         roles: Default::default(),
         timezones: Default::default(),
