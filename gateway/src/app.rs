@@ -48,7 +48,8 @@ impl Application {
         let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
         let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
-        let state = AppState { config: config.clone(), pool, keys, rest, auth, storage, site };
+        let state =
+            AppState::new(crate::state::SharedState { config: config.clone(), pool, keys, rest, auth, storage, site });
         Ok(Application { listener, state })
     }
 

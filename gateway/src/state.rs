@@ -6,8 +6,25 @@ use deadpool_postgres::Pool;
 use jwks::KeySet;
 use std::sync::Arc;
 
+/// Shared by every handler; cloning it (axum does, per request) is one reference count.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<SharedState>);
+
+impl AppState {
+    pub fn new(shared: SharedState) -> Self {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = SharedState;
+
+    fn deref(&self) -> &SharedState {
+        &self.0
+    }
+}
+
+pub struct SharedState {
     pub config: Arc<Config>,
     pub pool: Pool,
     /// Swapped atomically when keys are rotated.

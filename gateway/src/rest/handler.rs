@@ -16,33 +16,24 @@ use crate::db::request_tx::RequestSettings;
 use crate::identity::IdentityError;
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value};
 
-pub async fn relation(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
-    answer(state, Resource::Relation(name), method, uri, headers, body)
+// The handlers take the request whole: the `HeaderMap` and `Uri` extractors would copy them.
+pub async fn relation(State(state): State<AppState>, Path(name): Path<String>, req: Request) -> Response {
+    let (parts, body) = req.into_parts();
+    answer(state, Resource::Relation(name), parts.method, parts.uri, parts.headers, body)
         .await
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn routine(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
-    answer(state, Resource::Routine(name), method, uri, headers, body).await.unwrap_or_else(IntoResponse::into_response)
+pub async fn routine(State(state): State<AppState>, Path(name): Path<String>, req: Request) -> Response {
+    let (parts, body) = req.into_parts();
+    answer(state, Resource::Routine(name), parts.method, parts.uri, parts.headers, body)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
 }
 
 pub async fn root(method: Method) -> Response {
