@@ -3,8 +3,9 @@
 #   scripts/pg-cluster.sh start DIR [PORT]   -> initdb DIR (if new), start it on PORT (default: a free port), print env
 #   scripts/pg-cluster.sh stop DIR           -> stop it
 #   scripts/pg-cluster.sh env DIR            -> print the env lines for a running cluster
-# The cluster listens on 127.0.0.1 only, keeps its socket inside DIR, and trusts local connections: it exists for
-# tests and for `make run`'s embedded database, never for production (use DATABASE_URL there).
+# The cluster listens on 127.0.0.1 only, keeps its socket inside DIR, and trusts local connections except the pool
+# user `authenticator`, which signs in with its password (SCRAM-SHA-256) over TCP: it exists for tests and for
+# `make run`'s embedded database, never for production (use DATABASE_URL there).
 # Printed env: PGPORT, ADMIN_URL (superuser), AUTHENTICATOR_PASSWORD.
 set -euo pipefail
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
@@ -39,6 +40,9 @@ case "$cmd" in
     fi
     if [ ! -f "$dir/data/PG_VERSION" ]; then
       as_owner "$PGBIN/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+      # The pool user signs in with its password (SCRAM), as on a real server, so the gateway's clients prove they can.
+      { printf 'host all authenticator 127.0.0.1/32 scram-sha-256\nhost all authenticator ::1/128 scram-sha-256\n'
+        cat "$dir/data/pg_hba.conf"; } > "$dir/pg_hba.new" && as_owner cp "$dir/pg_hba.new" "$dir/data/pg_hba.conf" && rm -f "$dir/pg_hba.new"
       head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$dir/authenticator_password"
     fi
     port=${3:-$(cat "$dir/port" 2>/dev/null || free_port)}

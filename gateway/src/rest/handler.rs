@@ -67,7 +67,7 @@ async fn answer(
         return Ok(options_response());
     }
     let rest = &state.rest;
-    let verified = match rest.identities.identify(&headers, &state.keys.load_full(), &state.config) {
+    let verified = match rest.identities.identify(&headers, &state.keys.load(), &state.config) {
         Ok(verified) => verified,
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };

@@ -16,13 +16,32 @@ use std::sync::{Arc, Mutex};
 const CAPACITY: usize = 1000;
 const LEEWAY_SECS: i64 = 30;
 
-/// The key set in force and the credentials exactly as sent (Authorization, apikey).
-type Key = (usize, Box<str>, Box<str>);
+/// A fast fingerprint of the key set and credentials, so a lookup neither copies the credentials nor runs SipHash
+/// over them; entries keep the whole key and a hit compares it, so credentials that share a fingerprint never
+/// share an entry.
+fn fingerprint(keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one((Arc::as_ptr(keys) as usize, authorization, apikey))
+}
 
-/// A fast fingerprint of the key, so a lookup neither copies the credentials nor runs SipHash over them; entries
-/// keep the whole key and a hit compares it, so two credentials that share a fingerprint never share an entry.
-fn fingerprint(keys: usize, authorization: &str, apikey: &str) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one((keys, authorization, apikey))
+/// A verified identity with what it was verified against: the key set (held, so its address is never reused by
+/// another key set while the entry lives — a rotated set never matches an entry of the old one) and the
+/// credentials exactly as sent (Authorization, apikey).
+struct Entry {
+    fingerprint: u64,
+    keys: Arc<KeySet>,
+    authorization: Box<str>,
+    apikey: Box<str>,
+    verified: Arc<Verified>,
+    exp: i64,
+}
+
+impl Entry {
+    fn matches(&self, fingerprint: u64, keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> bool {
+        self.fingerprint == fingerprint
+            && Arc::ptr_eq(&self.keys, keys)
+            && *self.authorization == *authorization
+            && *self.apikey == *apikey
+    }
 }
 
 /// A verified caller with its claims as JSON text.
@@ -42,7 +61,7 @@ impl Verified {
 
 #[derive(Default)]
 struct Inner {
-    entries: HashMap<u64, (Key, Arc<Verified>, i64)>,
+    entries: HashMap<u64, Entry>,
     order: VecDeque<u64>,
 }
 
@@ -60,17 +79,17 @@ impl IdentityCache {
         config: &Config,
     ) -> Result<Arc<Verified>, IdentityError> {
         let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
-        let (keys_ptr, authorization, apikey) = (Arc::as_ptr(keys) as usize, header("authorization"), header("apikey"));
+        let (authorization, apikey) = (header("authorization"), header("apikey"));
         if authorization.is_empty() && apikey.is_empty() {
             return identify(headers, keys, config).map(Verified::new);
         }
-        let fp = fingerprint(keys_ptr, authorization, apikey);
+        let fp = fingerprint(keys, authorization, apikey);
         let now = chrono::Utc::now().timestamp();
         if let Ok(mut inner) = self.inner.lock() {
             match inner.entries.get(&fp) {
-                Some(((p, a, k), verified, exp)) if *p == keys_ptr && **a == *authorization && **k == *apikey => {
-                    if now <= exp + LEEWAY_SECS {
-                        return Ok(verified.clone());
+                Some(e) if e.matches(fp, keys, authorization, apikey) => {
+                    if now <= e.exp + LEEWAY_SECS {
+                        return Ok(e.verified.clone());
                     }
                     inner.entries.remove(&fp);
                 }
@@ -92,8 +111,15 @@ impl IdentityCache {
                 }
                 inner.order.retain(|k| *k != fp);
                 inner.order.push_back(fp);
-                let key: Key = (keys_ptr, authorization.into(), apikey.into());
-                inner.entries.insert(fp, (key, verified.clone(), exp));
+                let entry = Entry {
+                    fingerprint: fp,
+                    keys: keys.clone(),
+                    authorization: authorization.into(),
+                    apikey: apikey.into(),
+                    verified: verified.clone(),
+                    exp,
+                };
+                inner.entries.insert(fp, entry);
             }
         }
         Ok(verified)

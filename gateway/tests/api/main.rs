@@ -10,6 +10,7 @@ mod auth_recover;
 mod auth_signup;
 mod auth_token;
 mod auth_user;
+mod db_pipeline;
 mod helpers;
 mod outbox_delivery;
 mod outbox_smtp_sink;
