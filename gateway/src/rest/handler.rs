@@ -308,7 +308,7 @@ fn request_settings(
     RequestSettings {
         role: identity.role.clone(),
         claims_json: verified.claims_json.clone(),
-        method: req.method.to_string(),
+        method: req.method.as_str().to_string(),
         path,
         headers_json: headers_json(headers),
         cookies_json,

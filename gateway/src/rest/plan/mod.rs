@@ -10,7 +10,7 @@ pub mod types;
 use crate::rest::error::Error;
 use crate::rest::request::{ApiRequest, Resource};
 use crate::rest::schema_cache::{edit_distance, QualifiedName, SchemaCache, Table};
-use crate::rest::sql::fragment::quote_ident;
+use crate::rest::sql::fragment::qualified;
 use http::Method;
 pub use read::ReadLimits;
 pub use types::*;
@@ -51,7 +51,7 @@ pub fn plan(req: &ApiRequest, cache: &SchemaCache, ctx: &PlanContext) -> Result<
 }
 
 fn plan_read(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<ReadPlan, Error> {
-    let qual = format!("{}.{}", quote_ident(&table.name.schema), quote_ident(&table.name.name));
+    let qual = qualified(&table.name.schema, &table.name.name);
     let mut root = read::build_tree(cache, &table.name, qual, &req.query.select, 0, ctx.limits)?;
     read::attach_query(cache, &mut root, &req.query, ctx.limits)?;
     Ok(ReadPlan { root, count: req.prefs.count })

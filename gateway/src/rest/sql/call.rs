@@ -2,7 +2,7 @@
 //! `json_to_record`, from the query string cast to each parameter's type, or the whole body as the single json
 //! argument; the plan's read (select, filters, order, range) applies to its rows.
 
-use super::fragment::{array_literal, quote_ident, SqlBuilder, Statement};
+use super::fragment::{array_literal, qualified, quote_ident, SqlBuilder, Statement};
 use super::read::{count_query, node_query};
 use super::{body_expr, wrap, BodyShape};
 use crate::rest::plan::types::*;
@@ -12,7 +12,7 @@ use crate::rest::schema_cache::{ReturnShape, SchemaCache};
 /// The `FROM` items that produce the function's rows, aliased `alias` (or `pgrst_call(pgrst_scalar)`).
 fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> String {
     let r = &plan.routine;
-    let func = format!("{}.{}", quote_ident(&r.name.schema), quote_ident(&r.name.name));
+    let func = qualified(&r.name.schema, &r.name.name);
     let named = |p: &crate::rest::schema_cache::RoutineParam, v: String| {
         format!("{}{} := {v}", if p.variadic { "VARIADIC " } else { "" }, quote_ident(&p.name))
     };

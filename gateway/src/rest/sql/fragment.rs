@@ -8,7 +8,30 @@ use tokio_postgres::types::{to_sql_checked, Format, IsNull, ToSql, Type};
 
 /// `"name"` with embedded quotes doubled.
 pub fn quote_ident(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
+    let mut out = String::with_capacity(name.len() + 2);
+    push_quoted_ident(&mut out, name);
+    out
+}
+
+/// Appends `"name"` (embedded quotes doubled) to `out`.
+pub fn push_quoted_ident(out: &mut String, name: &str) {
+    out.push('"');
+    for (i, part) in name.split('"').enumerate() {
+        if i > 0 {
+            out.push_str("\"\"");
+        }
+        out.push_str(part);
+    }
+    out.push('"');
+}
+
+/// `"schema"."name"`.
+pub fn qualified(schema: &str, name: &str) -> String {
+    let mut out = String::with_capacity(schema.len() + name.len() + 5);
+    push_quoted_ident(&mut out, schema);
+    out.push('.');
+    push_quoted_ident(&mut out, name);
+    out
 }
 
 /// A generated statement: SQL text with `$n` placeholders and their values.
@@ -60,7 +83,11 @@ impl SqlBuilder {
     /// Adds a value and returns its placeholder.
     pub fn param(&mut self, value: impl Into<String>) -> String {
         self.params.push(Param(Some(value.into())));
-        format!("${}", self.params.len())
+        let n = self.params.len().to_string();
+        let mut placeholder = String::with_capacity(n.len() + 1);
+        placeholder.push('$');
+        placeholder.push_str(&n);
+        placeholder
     }
 
     /// A JSON object key as a `text` parameter, shared between equal keys.
@@ -100,6 +127,9 @@ mod tests {
 
     #[test]
     fn quotes_identifiers() {
+        assert_eq!(quote_ident(""), "\"\"");
+        assert_eq!(quote_ident("\""), "\"\"\"\"");
+        assert_eq!(qualified("a\"b", "c"), "\"a\"\"b\".\"c\"");
         assert_eq!(quote_ident("users"), "\"users\"");
         assert_eq!(quote_ident("a\"b"), "\"a\"\"b\"");
         assert_eq!(quote_ident("x\"; drop table t; --"), "\"x\"\"; drop table t; --\"");

@@ -2,7 +2,7 @@
 //! `ON CONFLICT … DO UPDATE|NOTHING` and PostgREST's `pgrst.inserted` counter (200 vs 201), UPDATE and DELETE;
 //! the representation is the plan's read over the affected rows.
 
-use super::fragment::{quote_ident, SqlBuilder, Statement};
+use super::fragment::{qualified, quote_ident, SqlBuilder, Statement};
 use super::read::{cond_sql, node_query};
 use super::{body_expr, wrap, BodyShape};
 use crate::rest::plan::types::*;
@@ -32,7 +32,7 @@ pub fn mutate_statement(
     headers_only: bool,
 ) -> Statement {
     let mut b = SqlBuilder::new();
-    let table = format!("{}.{}", quote_ident(&plan.table.name.schema), quote_ident(&plan.table.name.name));
+    let table = qualified(&plan.table.name.schema, &plan.table.name.name);
     let returning = if plan.representation || headers_only {
         match returning_columns(plan, headers_only) {
             None => format!("RETURNING {table}.*"),

@@ -2,14 +2,17 @@
 //! as `LEFT|INNER JOIN LATERAL` subqueries aggregated with `json_agg` (to-many) or `row_to_json` (to-one), the way
 //! PostgREST builds them, so PostgreSQL renders the JSON and reports errors with the same aliases.
 
-use super::fragment::{array_literal, quote_ident, SqlBuilder};
+use super::fragment::{array_literal, push_quoted_ident, qualified, quote_ident, SqlBuilder};
 use crate::rest::plan::types::*;
 use crate::rest::request::types::*;
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
 
 /// `qual."col"->'a'->>'b'`
 pub fn field_sql(b: &mut SqlBuilder, qual: &str, field: &Field) -> String {
-    let mut s = format!("{qual}.{}", quote_ident(&field.name));
+    let mut s = String::with_capacity(qual.len() + field.name.len() + 3);
+    s.push_str(qual);
+    s.push('.');
+    push_quoted_ident(&mut s, &field.name);
     for op in &field.json_path {
         let (arrow, key) = match op {
             JsonOp::Arrow(k) => ("->", k),
@@ -143,11 +146,11 @@ fn output_names(cache: &SchemaCache, node: &ReadNode) -> Vec<String> {
 
 /// The embedded relation's subquery, joined to its parent.
 fn child_query(b: &mut SqlBuilder, cache: &SchemaCache, parent: &ReadNode, e: &EmbedNode) -> String {
-    let target = format!("{}.{}", quote_ident(&e.rel.target.schema), quote_ident(&e.rel.target.name));
+    let target = qualified(&e.rel.target.schema, &e.rel.target.name);
     let q = &e.node.qual;
     let (from, join_conds) = match &e.rel.cardinality {
         Cardinality::M2M(j) => {
-            let jt = format!("{}.{}", quote_ident(&j.table.schema), quote_ident(&j.table.name));
+            let jt = qualified(&j.table.schema, &j.table.name);
             let on: Vec<String> = j
                 .target_columns
                 .iter()
@@ -161,7 +164,7 @@ fn child_query(b: &mut SqlBuilder, cache: &SchemaCache, parent: &ReadNode, e: &E
             (format!("{target} AS {q} INNER JOIN {jt} ON {}", on.join(" AND ")), conds)
         }
         Cardinality::Computed { function, .. } => {
-            let f = format!("{}.{}", quote_ident(&function.schema), quote_ident(&function.name));
+            let f = qualified(&function.schema, &function.name);
             (format!("{f}({}) AS {q}", parent.row_ref()), vec![])
         }
         _ => (
