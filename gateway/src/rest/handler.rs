@@ -49,7 +49,7 @@ pub async fn invalid_path() -> Response {
 
 fn options_response() -> Response {
     let mut res = StatusCode::OK.into_response();
-    res.headers_mut().insert(header::ALLOW, HeaderValue::from_static("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"));
+    res.headers_mut().insert(header::ALLOW, HeaderValue::from_static(super::allow_on_options::ALLOWED));
     res.headers_mut().insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     res
 }

@@ -1,5 +1,6 @@
 //! The PostgREST-compatible data API under `/rest/v1`: request → parse → plan → SQL → execute → response.
 
+mod allow_on_options;
 pub mod error;
 pub mod execute;
 mod handler;
@@ -63,20 +64,7 @@ pub fn router() -> Router<AppState> {
         .route("/", any(handler::root))
         .fallback(handler::invalid_path)
         .layer(cors())
-        .layer(axum::middleware::from_fn(allow_on_options))
-}
-
-/// `OPTIONS` answers carry `Allow` (the CORS layer answers every OPTIONS itself, preflight or not).
-async fn allow_on_options(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
-    let is_options = req.method() == Method::OPTIONS;
-    let mut res = next.run(req).await;
-    if is_options && !res.headers().contains_key(axum::http::header::ALLOW) {
-        res.headers_mut().insert(
-            axum::http::header::ALLOW,
-            axum::http::HeaderValue::from_static("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"),
-        );
-    }
-    res
+        .layer(allow_on_options::AllowOnOptionsLayer)
 }
 
 fn cors() -> CorsLayer {

@@ -261,6 +261,7 @@ async fn cors_preflight_and_exposed_headers() {
         .unwrap();
     assert!(res.status().is_success());
     assert_eq!(res.headers()["access-control-allow-origin"], "*");
+    assert_eq!(res.headers()["allow"], "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE", "a preflight answered by CORS");
     let allowed = res.headers()["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(allowed.contains("apikey") && allowed.contains("prefer"), "{allowed}");
 
@@ -268,6 +269,7 @@ async fn cors_preflight_and_exposed_headers() {
         app.rest(Method::GET, "/users?select=username").header("origin", "http://localhost:5173").send().await.unwrap();
     let exposed = res.headers()["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
     assert!(exposed.contains("content-range") && exposed.contains("content-profile"), "{exposed}");
+    assert!(!res.headers().contains_key("allow"), "Allow only answers OPTIONS");
 
     let res = app.http.request(Method::OPTIONS, app.url("/rest/v1/users")).send().await.unwrap();
     assert_eq!(res.status(), 200);
