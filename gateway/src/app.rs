@@ -66,8 +66,7 @@ impl Application {
         crate::rest::spawn_background(&self.state);
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
-        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await?;
-        Ok(())
+        let workers = self.state.config.http_workers;
+        crate::workers::serve(self.listener, router(self.state), workers, shutdown).await
     }
 }

@@ -62,6 +62,9 @@ pub struct Config {
     pub port: u16,
     /// Pool size (`PGRST_DB_POOL`).
     pub pool_size: usize,
+    /// HTTP worker threads, each with its own single-threaded runtime (`GATEWAY_HTTP_WORKERS`, default: one per
+    /// CPU).
+    pub http_workers: usize,
     /// How long a request waits for a pooled connection before 503 (`PGRST_DB_POOL_ACQUISITION_TIMEOUT`, seconds).
     pub pool_timeout: Duration,
     /// Where app migrations live.
@@ -102,6 +105,9 @@ impl Config {
             host,
             port,
             pool_size: vars.num(&["PGRST_DB_POOL", "GATEWAY_DB_POOL"], 10usize),
+            http_workers: vars
+                .num(&["GATEWAY_HTTP_WORKERS"], std::thread::available_parallelism().map(usize::from).unwrap_or(1))
+                .max(1),
             pool_timeout: Duration::from_secs(vars.num(&["PGRST_DB_POOL_ACQUISITION_TIMEOUT"], 10u64)),
             migrations_dir: env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into()),
             site_dir: env_first(&["GATEWAY_SITE_DIR"]),

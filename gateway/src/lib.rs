@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod body;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -16,5 +17,6 @@ pub mod site;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
+pub mod workers;
 
 pub use app::{router, Application};

@@ -113,12 +113,8 @@ const MAX_BODY_BYTES: usize = 1024 * 1024;
 
 /// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
 async fn limit_body(req: Request, next: Next) -> Response {
-    let declared = req
-        .headers()
-        .get(axum::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+    if crate::body::declared_length(req.headers()).is_some_and(|n| n > MAX_BODY_BYTES) {
+        crate::body::drain(req.into_body()).await;
         return error::AuthError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
             "request_entity_too_large",

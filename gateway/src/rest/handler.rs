@@ -72,6 +72,10 @@ async fn answer(
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
     let identity = &verified.identity;
+    if crate::body::declared_length(&headers).is_some_and(|n| n > rest.settings.max_body_bytes) {
+        crate::body::drain(body).await;
+        return Err(Error::PayloadTooLarge);
+    }
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
@@ -111,7 +115,7 @@ async fn answer(
             authenticated,
             commit_in_flight: false,
         };
-        let (rows, _) = execute::run(&rest.pool, job, rollback).await?;
+        let (rows, _) = execute::run(rest.pool(), job, rollback).await?;
         return plan_response(&rows, &req.media, *json);
     }
     let (decide, tx_applied, commit_in_flight) = decider(&req, built.kind, rest.settings.tx_end);
@@ -128,7 +132,7 @@ async fn answer(
         authenticated,
         commit_in_flight,
     };
-    let (rows, plan_rows) = execute::run(&rest.pool, job, decide).await?;
+    let (rows, plan_rows) = execute::run(rest.pool(), job, decide).await?;
     let mut outcome = Outcome::from_rows(&rows)?;
     if let Some(estimate) = plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
     {

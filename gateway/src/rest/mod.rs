@@ -35,8 +35,9 @@ pub struct RestState {
     pub cache: ArcSwap<SchemaCache>,
     /// Verified tokens, so repeated requests skip signature checks.
     pub identities: identity_cache::IdentityCache,
-    /// Pipelined connections for request transactions (the shared pool serves everything else).
-    pub pool: crate::db::pipeline::Pool,
+    /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
+    /// thread that drives it (the shared pool serves everything else).
+    pools: Vec<crate::db::pipeline::Pool>,
 }
 
 impl RestState {
@@ -45,8 +46,16 @@ impl RestState {
         let db_config = settings::load_db_config(&client).await?;
         let settings = RestSettings::new(config, &db_config);
         let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
-        let pool = crate::db::pipeline::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
-        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default(), pool })
+        let pools = pool_sizes(config.pool_size, config.http_workers)
+            .into_iter()
+            .map(|size| crate::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default(), pools })
+    }
+
+    /// The pipelined pool of the HTTP worker this runs on.
+    pub fn pool(&self) -> &crate::db::pipeline::Pool {
+        &self.pools[crate::workers::current() % self.pools.len()]
     }
 
     /// Builds a fresh cache (the caller swaps it in).
@@ -54,6 +63,16 @@ impl RestState {
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
         schema_cache::load::load(&**client, &self.settings.schemas, &self.settings.roles).await
     }
+}
+
+/// `PGRST_DB_POOL` connections split between the HTTP workers (the total stays the configured size); a pool too
+/// small to give each worker one stays whole and shared.
+fn pool_sizes(total: usize, workers: usize) -> Vec<usize> {
+    let (total, workers) = (total.max(1), workers.max(1));
+    if total < workers {
+        return vec![total];
+    }
+    (0..workers).map(|i| total / workers + usize::from(i < total % workers)).collect()
 }
 
 /// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
@@ -102,4 +121,16 @@ fn cors() -> CorsLayer {
 /// Background work: the schema-cache reload listener.
 pub fn spawn_background(state: &AppState) {
     tokio::spawn(schema_cache::listener::run(state.clone()));
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pool_sizes_keep_the_configured_total() {
+        assert_eq!(super::pool_sizes(10, 2), [5, 5]);
+        assert_eq!(super::pool_sizes(10, 3), [4, 3, 3]);
+        assert_eq!(super::pool_sizes(1, 2), [1]);
+        assert_eq!(super::pool_sizes(4, 1), [4]);
+        assert_eq!(super::pool_sizes(0, 0), [1]);
+    }
 }

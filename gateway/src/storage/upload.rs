@@ -88,14 +88,14 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
     let mut sink = sink;
     let mut stream = body.into_data_stream();
     if declared_len.is_some_and(|n| n > limit) {
-        drain(&mut stream).await;
+        crate::body::drain_stream(&mut stream).await;
         return Err(StorageError::EntityTooLarge);
     }
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(|e| StorageError::InvalidRequest(format!("could not read the body: {e}")))?;
         if let Err(e) = sink.push(&chunk).await {
             if matches!(e, StorageError::EntityTooLarge) {
-                drain(&mut stream).await;
+                crate::body::drain_stream(&mut stream).await;
             }
             return Err(e);
         }
@@ -110,22 +110,6 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
         head,
         etag,
     })
-}
-
-/// Reads and discards what is left of a refused body (bounded in bytes and time), so the client, still sending,
-/// receives the 413 instead of a reset connection.
-async fn drain(stream: &mut axum::body::BodyDataStream) {
-    const CAP: usize = 64 * 1024 * 1024;
-    let discard = async {
-        let mut read = 0usize;
-        while let Some(Ok(chunk)) = stream.next().await {
-            read += chunk.len();
-            if read > CAP {
-                break;
-            }
-        }
-    };
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(30), discard).await;
 }
 
 async fn stage_multipart<S, E>(mut sink: Sink, content_type: &str, stream: S) -> Result<Staged>
