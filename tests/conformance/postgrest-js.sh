@@ -103,6 +103,10 @@ db=pgjs_suite
 admin="postgres://postgres@127.0.0.1:$PGPORT"
 psql_admin() { psql -qX -v ON_ERROR_STOP=1 "$@" >/dev/null; }
 psql_admin "$admin/postgres" -c "create database $db"
+# The suite was written against Supabase's PostgreSQL image, whose non-default server setting an EXPLAIN (SETTINGS)
+# snapshot in transforms.test.ts records: effective_cache_size 128MB. The same server setting here; nothing about
+# the gateway changes.
+psql_admin "$admin/postgres" -c "alter system set effective_cache_size = '128MB'" -c "select pg_reload_conf()"
 mkdir -p "$run/no-app-migrations"
 GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$run/no-app-migrations" "$GATEWAY_BIN" migrate >"$run/migrate.log" 2>&1 \
   || { cat "$run/migrate.log" >&2; die "gateway migrate failed"; }
