@@ -120,9 +120,9 @@ mod tests {
         assert!(!sql.contains("anon"));
     }
 
-    #[test]
-    fn preamble_without_role_settings_numbers_seven_parameters() {
-        let s = RequestSettings {
+    /// An anonymous GET of `/items` with these role settings.
+    fn anon_get(role_settings: Vec<(String, String)>) -> RequestSettings {
+        RequestSettings {
             role: "anon".into(),
             claims_json: "{}".into(),
             method: "GET".into(),
@@ -130,8 +130,13 @@ mod tests {
             headers_json: "{}".into(),
             cookies_json: "{}".into(),
             search_path: r#""public""#.into(),
-            role_settings: vec![],
-        };
+            role_settings,
+        }
+    }
+
+    #[test]
+    fn preamble_without_role_settings_numbers_seven_parameters() {
+        let s = anon_get(vec![]);
         let (sql, params) = preamble(&s);
         assert_eq!(params.len(), 7);
         assert_eq!(
@@ -146,16 +151,7 @@ mod tests {
 
     #[test]
     fn read_only_preamble_first_makes_the_transaction_read_only() {
-        let s = RequestSettings {
-            role: "anon".into(),
-            claims_json: "{}".into(),
-            method: "GET".into(),
-            path: "/items".into(),
-            headers_json: "{}".into(),
-            cookies_json: "{}".into(),
-            search_path: r#""public""#.into(),
-            role_settings: vec![("statement_timeout".into(), "3s".into())],
-        };
+        let s = anon_get(vec![("statement_timeout".into(), "3s".into())]);
         let (sql, params) = preamble_text(&s, true);
         assert_eq!(params.len(), 9);
         assert!(sql.starts_with("select set_config('transaction_read_only', 'on', true), set_config('search_path', $1, true), set_config($2, $3, true)"));
