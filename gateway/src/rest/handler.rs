@@ -91,6 +91,9 @@ async fn answer(
         role: &identity.role,
     };
     let plan = plan::plan(&req, &cache, &ctx)?;
+    if rest.settings.safe_update {
+        refuse_unfiltered(&plan)?;
+    }
     let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
     let tx = request_settings(&state, &verified, &req, &uri, &headers, &cache);
@@ -199,6 +202,27 @@ fn build_statement(plan: &Plan, cache: &super::schema_cache::SchemaCache, req: &
             }
         }
     }
+}
+
+/// pg-safeupdate's guard, which Supabase loads for its API role: an `UPDATE` or `DELETE` without a filter is refused
+/// (21000 → 400) before it reaches the database.
+fn refuse_unfiltered(plan: &Plan) -> Result<(), Error> {
+    let Plan::Mutate(p) = plan else { return Ok(()) };
+    let statement = match &p.kind {
+        MutateKind::Update { columns } if !columns.is_empty() => "UPDATE",
+        MutateKind::Delete => "DELETE",
+        _ => return Ok(()),
+    };
+    if !p.conds.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Db {
+        code: "21000".into(),
+        message: format!("{statement} requires a WHERE clause"),
+        details: None,
+        hint: None,
+        authenticated: false,
+    })
 }
 
 /// How the transaction ends once the result is known: singular and max-affected violations roll back with an

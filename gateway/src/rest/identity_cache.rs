@@ -13,7 +13,8 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex};
 
-const CAPACITY: usize = 1000;
+/// Entries kept at most.
+pub const CAPACITY: usize = 1000;
 const LEEWAY_SECS: i64 = 30;
 
 /// A fast fingerprint of the key set and credentials, so a lookup neither copies the credentials nor runs SipHash
@@ -125,8 +126,13 @@ impl IdentityCache {
         Ok(verified)
     }
 
-    #[cfg(test)]
-    fn len(&self) -> usize {
+    /// Whether no identity is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many verified identities are held (never more than the capacity).
+    pub fn len(&self) -> usize {
         self.inner.lock().map(|i| i.entries.len()).unwrap_or(0)
     }
 }

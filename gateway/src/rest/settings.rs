@@ -27,6 +27,9 @@ pub struct RestSettings {
     pub max_body_bytes: usize,
     /// `PGRST_DB_PRE_REQUEST`: a function (`schema.fn` or `fn` in the default schema) called before each statement.
     pub pre_request: Option<(String, String)>,
+    /// Refuse `UPDATE`/`DELETE` without a filter with pg-safeupdate's error (`GATEWAY_SAFE_UPDATE`, default on, as
+    /// Supabase loads safeupdate for its API role).
+    pub safe_update: bool,
     /// The quoted `search_path` of each exposed schema (the schema, then `extra_search_path`), built once.
     search_paths: HashMap<String, String>,
 }
@@ -66,6 +69,7 @@ impl RestSettings {
             roles: config.allowed_roles.clone(),
             max_body_bytes: config.max_body_bytes,
             pre_request: None,
+            safe_update: vars.bool(&["GATEWAY_SAFE_UPDATE"], true),
             search_paths: HashMap::new(),
         }
         .with_pre_request(get("PGRST_DB_PRE_REQUEST", "pgrst.db_pre_request"))

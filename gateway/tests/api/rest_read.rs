@@ -442,3 +442,18 @@ async fn plans_need_the_setting_and_show_query_identifiers() {
     assert_eq!(res.status(), 200);
     assert!(res.text().await.unwrap().contains("Seq Scan"));
 }
+
+/// J11: a flood of unique valid tokens (every one a cache miss) is served, and the identity cache stays bounded.
+#[tokio::test]
+async fn unique_tokens_are_all_verified_and_the_cache_stays_bounded() {
+    let app = rest_app().await;
+    let capacity = gateway::rest::identity_cache::CAPACITY;
+    let tokens: Vec<String> = (0..capacity + 50).map(|i| user_token(&app, &format!("flood-{i}"))).collect();
+    for chunk in tokens.chunks(64) {
+        let requests = chunk.iter().map(|t| app.rest_as(Method::GET, "/users?select=username&limit=1", t).send());
+        for res in futures::future::join_all(requests).await {
+            assert_eq!(res.unwrap().status(), 200);
+        }
+    }
+    assert_eq!(app.state.rest.identities.len(), capacity);
+}

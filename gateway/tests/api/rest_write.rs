@@ -441,3 +441,45 @@ async fn representation_under_column_grants_returns_only_the_selected_columns() 
     let (_, _, body) = parts(res).await;
     assert_eq!(body["code"], "42501", "{body}");
 }
+
+/// R10: pg-safeupdate's guard, on by default as Supabase loads it for the API role; off, RLS alone decides.
+#[tokio::test]
+async fn unfiltered_update_and_delete_are_refused_like_safeupdate() {
+    for (safe, app) in [(true, rest_app().await), (false, rest_app_with(&[("GATEWAY_SAFE_UPDATE", "off")]).await)] {
+        app.admin_client()
+            .await
+            .batch_execute(
+                "create table public.safe_notes (id int primary key, body text);
+                 grant select, update, delete on public.safe_notes to anon;
+                 insert into public.safe_notes values (1, 'a'), (2, 'b'), (3, 'c');",
+            )
+            .await
+            .unwrap();
+        gateway::rest::schema_cache::listener::reload(&app.state).await;
+        let count = || async {
+            let client = app.admin_client().await;
+            client.query_one("select count(*) from public.safe_notes", &[]).await.unwrap().get::<_, i64>(0)
+        };
+        let patch =
+            parts(app.rest(Method::PATCH, "/safe_notes").json(&json!({"body": "x"})).send().await.unwrap()).await;
+        let delete = parts(app.rest(Method::DELETE, "/safe_notes").send().await.unwrap()).await;
+        if safe {
+            assert_eq!(
+                (patch.0, patch.2),
+                (400, json!({"code":"21000","details":null,"hint":null,"message":"UPDATE requires a WHERE clause"}))
+            );
+            assert_eq!(
+                (delete.0, delete.2),
+                (400, json!({"code":"21000","details":null,"hint":null,"message":"DELETE requires a WHERE clause"}))
+            );
+            assert_eq!(count().await, 3, "nothing deleted");
+            // any filter is enough, as with safeupdate
+            let one = parts(app.rest(Method::DELETE, "/safe_notes?id=eq.1").send().await.unwrap()).await;
+            assert_eq!(one.0, 204);
+            assert_eq!(count().await, 2);
+        } else {
+            assert_eq!((patch.0, delete.0), (204, 204));
+            assert_eq!(count().await, 0);
+        }
+    }
+}

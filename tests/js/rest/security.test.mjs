@@ -1,4 +1,4 @@
-// Attacks on /rest/v1 that are observable over HTTP (security.md J1–J7, J10, K3–K4, R9, R11–R13, R18): forged,
+// Attacks on /rest/v1 that are observable over HTTP (security.md J1–J7, J10, K3–K4, R9–R13, R18): forged,
 // unsigned, expired and malformed tokens, role claims outside the allowed set, apikey handling, column privileges,
 // identifier and value injection, schema switching. Token errors follow PostgREST 14 (Error.hs JwtError,
 // test/io/test_auth.py, test/spec/Feature/Auth/AuthSpec.hs); privilege errors are PostgreSQL's 42501 mapped to 401 for
@@ -162,7 +162,7 @@ describe('REST security', { skip }, () => {
     assert.ok(keys.some((k) => k.kid === gw.kid));
   });
 
-  describe('privileges and RLS (R9, R11, R18)', () => {
+  describe('privileges and RLS (R9–R11, R18)', () => {
     test('a table without grants: 401 42501 for anon (with a Bearer challenge), 403 for a user', async () => {
       const anon = await gw.rest('/secrets?select=*');
       assert.equal(anon.status, 401);
@@ -208,6 +208,21 @@ describe('REST security', { skip }, () => {
       assert.equal(anon.headers.get('content-range'), '0-0/6');
       const service = await gw.rest('/books?select=id&limit=1', { key: gw.serviceKey, headers: { prefer: 'count=exact' } });
       assert.equal(service.headers.get('content-range'), '0-0/7');
+    });
+
+    test('R10: delete() or update() without a filter is refused as safeupdate does, and touches nothing', async () => {
+      const client = gw.userClient(await gw.token({ sub: USER_A }));
+      const del = await client.from('todos').delete();
+      assert.equal(del.status, 400);
+      assert.deepEqual(del.error, pgError('21000', 'DELETE requires a WHERE clause'));
+      const upd = await client.from('todos').update({ done: true });
+      assert.equal(upd.status, 400);
+      assert.deepEqual(upd.error, pgError('21000', 'UPDATE requires a WHERE clause'));
+      const mine = await client.from('todos').select('task, done').order('task');
+      assert.deepEqual(mine.data, [
+        { task: 'a1', done: false },
+        { task: 'a2', done: true },
+      ]);
     });
 
     test('R18: SQL runs as the token role, not as the login role', async () => {
