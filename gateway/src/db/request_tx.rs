@@ -26,14 +26,8 @@ pub struct RequestSettings {
     pub role_settings: Vec<(String, String)>,
 }
 
-/// `BEGIN` for a request: read-only for reads.
-pub fn begin_sql(read_only: bool) -> &'static str {
-    if read_only {
-        "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
-    } else {
-        "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"
-    }
-}
+/// `BEGIN` for a writing request (reads run without one: see [`preamble_text`]).
+pub const BEGIN_READ_WRITE: &str = "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE";
 
 /// The preamble statement and its parameters.
 pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>) {

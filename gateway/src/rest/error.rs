@@ -339,22 +339,6 @@ impl Error {
             PgError::Io(_) | PgError::Protocol(_) => Error::Connection(e.to_string()),
         }
     }
-
-    /// Converts a driver error: server errors keep their SQLSTATE and texts, the rest is a connection error.
-    pub fn from_pg(e: &tokio_postgres::Error, authenticated: bool) -> Self {
-        match e.as_db_error() {
-            Some(db) if db.code().code() == "PGRST" => custom_error(db.message(), db.detail()),
-            Some(db) => Error::Db {
-                code: db.code().code().to_string(),
-                message: db.message().to_string(),
-                details: db.detail().map(str::to_string),
-                hint: db.hint().map(str::to_string),
-                authenticated,
-            },
-            None if e.is_closed() => Error::Connection(e.to_string()),
-            None => Error::Internal(e.to_string()),
-        }
-    }
 }
 
 /// `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…,"details":…,"hint":…}',

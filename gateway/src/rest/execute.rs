@@ -10,7 +10,7 @@
 //! back whatever was open) rather than reused.
 
 use crate::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
-use crate::db::request_tx::{begin_sql, preamble_text, RequestSettings};
+use crate::db::request_tx::{preamble_text, RequestSettings, BEGIN_READ_WRITE};
 use crate::rest::error::Error;
 use crate::rest::sql::fragment::Statement;
 
@@ -51,7 +51,7 @@ async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<T
     let (pre_sql, pre_params) = preamble_text(&job.settings, job.read_only);
     let mut steps = Vec::with_capacity(5 + job.setup.len());
     if !job.read_only {
-        steps.push(Step::new(begin_sql(false)));
+        steps.push(Step::new(BEGIN_READ_WRITE));
     }
     // the statement is parsed inside the pipeline after the role switch, so schema privileges apply to it
     steps.push(Step::with_params(&pre_sql, pre_params.into_iter().map(|p| Some(p.as_str())).collect()));

@@ -78,7 +78,6 @@ fn parse_metadata(bytes: &[u8]) -> Result<Value> {
 
 /// Reads the request body into a temporary file of `backend`, refusing more than `limit` bytes.
 pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u64) -> Result<Staged> {
-    let declared_len = header(headers, "content-length").and_then(|v| v.parse::<u64>().ok());
     let content_type = header(headers, "content-type").unwrap_or("application/octet-stream").to_string();
     let tmp = backend.temp_file().await.map_err(|e| StorageError::internal("temp file", e))?;
     let sink = Sink { tmp, size: 0, limit, head: Vec::new(), hash: Sha256::new() };
@@ -87,7 +86,7 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
     }
     let mut sink = sink;
     let mut stream = body.into_data_stream();
-    if declared_len.is_some_and(|n| n > limit) {
+    if crate::body::declared_length(headers).is_some_and(|n| n as u64 > limit) {
         crate::body::drain_stream(&mut stream).await;
         return Err(StorageError::EntityTooLarge);
     }

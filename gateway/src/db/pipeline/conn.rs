@@ -55,22 +55,6 @@ impl TextRow {
     pub fn is_empty(&self) -> bool {
         self.columns.is_empty()
     }
-
-    /// A row from column values (tests of the stages that read rows).
-    pub fn from_values(values: &[Option<&str>]) -> Self {
-        let mut data = Vec::new();
-        let columns = values
-            .iter()
-            .map(|v| {
-                v.map(|s| {
-                    let start = data.len();
-                    data.extend_from_slice(s.as_bytes());
-                    start..data.len()
-                })
-            })
-            .collect();
-        TextRow { data: Bytes::from(data), columns }
-    }
 }
 
 /// The server's transaction status after the last batch (ReadyForQuery).
