@@ -1,6 +1,7 @@
 //! Building the application: state from configuration, the router of every surface, and the listener.
 
 use crate::config::Config;
+use crate::location::AllowedTargets;
 use crate::state::AppState;
 use arc_swap::ArcSwap;
 use axum::Router;
@@ -10,13 +11,25 @@ use tokio::net::TcpListener;
 
 /// The whole HTTP surface.
 pub fn router(state: AppState) -> Router {
+    let targets = redirect_targets(&state);
     Router::new()
         .nest("/rest/v1", crate::rest::router())
         .nest("/auth/v1", crate::auth::router())
         .nest("/storage/v1", crate::storage::router())
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
+        .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
         .with_state(state)
+}
+
+/// Where a `Location` may point: this gateway, the site, and Auth's redirect allow-list.
+fn redirect_targets(state: &AppState) -> Arc<AllowedTargets> {
+    let auth = &state.auth.config;
+    Arc::new(AllowedTargets {
+        external_url: state.config.external_url.clone(),
+        site_url: auth.site_url.clone(),
+        allow_list: auth.uri_allow_list.clone(),
+    })
 }
 
 /// A built, bound application, ready to serve.

@@ -10,6 +10,7 @@ pub mod config;
 pub mod db;
 pub mod identity;
 pub mod keystore;
+pub mod location;
 pub mod mail;
 pub mod outbox;
 pub mod rest;

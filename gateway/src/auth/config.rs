@@ -72,7 +72,9 @@ impl AuthConfig {
     pub fn from_config(config: &Config) -> Self {
         let v = &config.vars;
         let external_url = config.external_url.trim_end_matches('/').to_string();
-        let site_url = v.first(&["GOTRUE_SITE_URL", "SITE_URL"]).unwrap_or_else(|| "http://localhost:3000".into());
+        // Unset, the site is the one this gateway serves (GoTrue's own default, localhost:3000, would hand e-mailed
+        // tokens to whatever runs on that port).
+        let site_url = v.first(&["GOTRUE_SITE_URL", "SITE_URL"]).unwrap_or_else(|| external_url.clone());
         let mut allow = v.list(&["GOTRUE_URI_ALLOW_LIST", "ADDITIONAL_REDIRECT_URLS"], &[]);
         allow.retain(|s| !s.is_empty());
         let per_5m = |names: &[&str], default: f64| Rate::per(v.num(names, default), Duration::from_secs(300));

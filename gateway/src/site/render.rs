@@ -12,6 +12,10 @@ use std::path::Path;
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
 font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
+/// What a decoded path must have encoded again to be sent as a `Location` path.
+const LOCATION_PATH: &percent_encoding::AsciiSet =
+    &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'#').add(b'%').add(b'<').add(b'>').add(b'?').add(b'`');
+
 pub async fn respond(state: &AppState, request: Request) -> Response {
     let method = request.method().clone();
     if method != Method::GET && method != Method::HEAD {
@@ -58,6 +62,7 @@ async fn answer(state: &AppState, dir: &Path, path: &str, query: &str) -> Respon
             }
         },
         Resolved::Redirect(to) => {
+            let to = percent_encoding::utf8_percent_encode(&to, LOCATION_PATH);
             (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, format!("{to}{query}"))]).into_response()
         }
         Resolved::NotFound => not_found(state, dir).await,

@@ -25,7 +25,14 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
         return Resolved::NotFound;
     }
     if path.len() > 1 && path.ends_with('/') {
-        return Resolved::Redirect(path.trim_end_matches('/').to_string().replace("//", "/"));
+        // The slashless form, only when it is still a path on this origin (`///evil.com/` must not become
+        // `//evil.com`): the rule every `Location` follows, crate::location.
+        let target = path.trim_end_matches('/');
+        return if crate::location::is_same_origin_path(target) {
+            Resolved::Redirect(target.to_string())
+        } else {
+            Resolved::NotFound
+        };
     }
     let relative = path.trim_start_matches('/');
     if let Some(g) = manifest.generated.iter().find(|g| g.path == path) {
@@ -64,7 +71,7 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
 /// Rejects traversal and oddities before any file-system access.
 fn is_safe(path: &str) -> bool {
     path.starts_with('/')
-        && !path.contains('\0')
+        && !path.chars().any(char::is_control)
         && !path.contains('\\')
         && !path.split('/').any(|seg| seg == ".." || seg == "." || seg.starts_with(".."))
 }
@@ -142,6 +149,18 @@ mod tests {
         {
             assert_eq!(resolve(d, &m, p), Resolved::NotFound, "{p}");
         }
+    }
+
+    #[test]
+    fn never_redirects_off_the_origin() {
+        let (dir, m) = site();
+        let d = dir.path();
+        // Decoded forms of `///evil.com/`, `/%2F%2Fevil.com/`, `/%09/evil.com/`, `/%5Cevil.com/`, `/／evil.com/`.
+        for p in ["///evil.com/", "////evil.com/", "//evil.com/", "/\t/evil.com/", "/\\evil.com/", "/\u{FF0F}evil.com/"]
+        {
+            assert!(!matches!(resolve(d, &m, p), Resolved::Redirect(_)), "{p:?}");
+        }
+        assert_eq!(resolve(d, &m, "/a//b/"), Resolved::Redirect("/a//b".into()));
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod auth_token;
 mod auth_user;
 mod db_pipeline;
 mod helpers;
+mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
 mod rest_embed;
