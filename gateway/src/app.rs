@@ -12,6 +12,11 @@ use tokio::net::TcpListener;
 /// The whole HTTP surface.
 pub fn router(state: AppState) -> Router {
     let targets = redirect_targets(&state);
+    // Application::build refuses a malformed list; a router built otherwise trusts no proxy.
+    let proxies = Arc::new(
+        crate::client_addr::TrustedProxies::from_vars(&state.config.vars)
+            .unwrap_or_else(|_| crate::client_addr::TrustedProxies::none()),
+    );
     Router::new()
         .nest("/rest/v1", crate::rest::router())
         .nest("/auth/v1", crate::auth::router())
@@ -19,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
+        .layer(axum::middleware::from_fn(move |req, next| crate::client_addr::stamp(proxies.clone(), req, next)))
         .with_state(state)
 }
 
@@ -41,6 +47,7 @@ pub struct Application {
 impl Application {
     /// Connects, checks the pool user, loads keys and each surface's state, and binds `host:port` (port 0 in tests).
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
+        crate::client_addr::TrustedProxies::from_vars(&config.vars)?;
         let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
         if config.vars.first(&["API_EXTERNAL_URL", "GATEWAY_EXTERNAL_URL"]).is_none() {
             let addr = listener.local_addr()?;
@@ -51,6 +58,8 @@ impl Application {
         let pool = crate::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
         crate::db::safety::check_pool_user(&client).await?;
+        let site_url = crate::auth::config::AuthConfig::from_config(&config).site_url;
+        crate::production::check(&config, &client, &site_url).await?;
         let keys = crate::keystore::load_configured(&client, &config).await?;
         if keys.current().is_none() {
             anyhow::bail!("no current signing key; run `gateway migrate` first");
@@ -61,6 +70,7 @@ impl Application {
         let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
         let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
+        crate::db::public_urls::record(&pool, &config.external_url, &auth.config.site_url).await;
         let state =
             AppState::new(crate::state::SharedState { config: config.clone(), pool, keys, rest, auth, storage, site });
         Ok(Application { listener, state })

@@ -20,6 +20,20 @@ pub enum Command {
     Keys(KeysArgs),
     /// Report risky access rules in the exposed schemas (tables without RLS, permissive write policies, ...).
     Lint,
+    /// Demo content: `gateway demo remove` deletes the demo accounts (production refuses to start while they exist).
+    Demo(DemoArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    #[command(subcommand)]
+    pub action: DemoAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DemoAction {
+    /// Delete every account registered as demo content (gateway.demo_accounts).
+    Remove,
 }
 
 #[derive(Debug, Args)]
@@ -30,8 +44,13 @@ pub struct KeysArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum KeysAction {
-    /// Print the anon and service_role API keys (the default).
-    ApiKeys,
+    /// Print the anon and service_role API keys (the default). With GATEWAY_ENV=production only the anon key,
+    /// unless --service-role asks for it; outside production the current key is marked as exposed.
+    ApiKeys {
+        /// Also print the service_role key in production.
+        #[arg(long)]
+        service_role: bool,
+    },
     /// List the signing keys and their status.
     List,
     /// Create a standby key (published in the JWKS, not signing yet).

@@ -36,17 +36,8 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
     let mut client = crate::db::pool::connect(&uri).await?;
     let secret = env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]);
     let set = keystore::load(&client, secret.as_deref()).await?;
-    match args.action.unwrap_or(KeysAction::ApiKeys) {
-        KeysAction::ApiKeys => {
-            let vars = crate::config::Vars::from_env();
-            let set = match vars.first(&["GOTRUE_JWT_KEYS"]) {
-                Some(text) => jwks::KeySet::new(jwks::keys_from_private_jwks(&text)?),
-                None => set,
-            };
-            let (anon, service) = keystore::api_keys(&set)?;
-            println!("anon key: {anon}");
-            println!("service_role key: {service}");
-        }
+    match args.action.unwrap_or(KeysAction::ApiKeys { service_role: false }) {
+        KeysAction::ApiKeys { service_role } => print_api_keys(&client, set, service_role).await?,
         KeysAction::List => {
             for k in set.keys() {
                 println!("{}\t{}\t{}", k.kid(), k.algorithm().as_str(), k.status().as_str());
@@ -87,6 +78,51 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
                 .map(|k| k.to_private_jwk())
                 .collect::<Result<Vec<_>, _>>()?;
             println!("{}", serde_json::Value::Array(keys));
+        }
+    }
+    Ok(())
+}
+
+/// Prints the API keys. In production the service_role key only when asked for; outside production printing it
+/// marks the current stored key as exposed (production refuses to start until it is rotated and revoked).
+async fn print_api_keys(
+    client: &tokio_postgres::Client,
+    stored: jwks::KeySet,
+    service_role: bool,
+) -> anyhow::Result<()> {
+    let vars = crate::config::Vars::from_env();
+    let production = crate::production::is_production(&vars);
+    let set = match vars.first(&["GOTRUE_JWT_KEYS"]) {
+        Some(text) => jwks::KeySet::new(jwks::keys_from_private_jwks(&text)?),
+        None => stored,
+    };
+    let (anon, service) = crate::keystore::api_keys(&set)?;
+    println!("anon key: {anon}");
+    if production && !service_role {
+        println!("service_role key: not printed in production (`gateway keys api-keys --service-role` prints it)");
+        return Ok(());
+    }
+    println!("service_role key: {service}");
+    if !production && vars.first(&["GOTRUE_JWT_KEYS"]).is_none() {
+        client
+            .execute(
+                "update gateway.signing_keys set exposed_at = now() where status = 'current' and exposed_at is null",
+                &[],
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn demo(args: crate::cli::DemoArgs) -> anyhow::Result<()> {
+    let client = crate::db::pool::connect(&admin_uri()?).await?;
+    match args.action {
+        crate::cli::DemoAction::Remove => {
+            let removed = crate::production::remove_demo_accounts(&client).await?;
+            for email in &removed {
+                println!("removed demo account {email}");
+            }
+            println!("{} demo account(s) removed", removed.len());
         }
     }
     Ok(())

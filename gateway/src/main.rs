@@ -16,6 +16,7 @@ async fn main() -> ExitCode {
         Command::Migrate => gateway::commands::migrate().await,
         Command::Keys(args) => gateway::commands::keys(args).await,
         Command::Lint => gateway::commands::lint().await,
+        Command::Demo(args) => gateway::commands::demo(args).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

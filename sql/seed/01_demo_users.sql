@@ -29,6 +29,9 @@ begin
       'email', null, now(), now()
     ) on conflict (provider_id, provider) do nothing;
 
+    -- Registered as demo content: GATEWAY_ENV=production refuses to start while it exists (`gateway demo remove`).
+    insert into gateway.demo_accounts (user_id, email) values (demo.id, demo.email) on conflict (user_id) do nothing;
+
     raise notice 'demo user: % / password: %', demo.email, demo.password;
   end loop;
 

@@ -33,12 +33,13 @@ pub struct AuthConfig {
     pub otp_length: usize,
     pub verify_path: String,
     pub templates_dir: Option<PathBuf>,
-    pub trusted_ip_header: Option<String>,
     pub rate_token: Rate,
     pub rate_verify: Rate,
     pub rate_otp: Rate,
     pub rate_anonymous: Rate,
     pub rate_email_sent: Rate,
+    /// Auth mail one client may cause per hour, below the global budget so no client exhausts it.
+    pub rate_email_sent_per_client: Rate,
     pub rate_account: Rate,
     /// Concurrent bcrypt operations (bounded so sign-ins never starve the data API).
     pub hash_concurrency: usize,
@@ -104,14 +105,18 @@ impl AuthConfig {
             otp_length: v.num(&["GOTRUE_MAILER_OTP_LENGTH"], 6usize).clamp(6, 10),
             verify_path: v.first(&["GOTRUE_MAILER_URLPATHS_CONFIRMATION"]).unwrap_or_else(|| "/auth/v1/verify".into()),
             templates_dir: v.first(&["GATEWAY_MAIL_TEMPLATES_DIR"]).map(PathBuf::from),
-            trusted_ip_header: v
-                .first(&["GATEWAY_TRUSTED_IP_HEADER", "GOTRUE_RATE_LIMIT_HEADER"])
-                .map(|h| h.to_ascii_lowercase()),
             rate_token: per_5m(&["GOTRUE_RATE_LIMIT_TOKEN_REFRESH"], 150.0),
             rate_verify: per_5m(&["GOTRUE_RATE_LIMIT_VERIFY"], 30.0),
             rate_otp: per_5m(&["GOTRUE_RATE_LIMIT_OTP"], 30.0),
             rate_anonymous: Rate::per(v.num(&["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS"], 30.0), Duration::from_secs(3600)),
             rate_email_sent: Rate::per(v.num(&["GOTRUE_RATE_LIMIT_EMAIL_SENT"], 30.0), Duration::from_secs(3600)),
+            rate_email_sent_per_client: Rate::per(
+                v.num(
+                    &["GATEWAY_RATE_LIMIT_EMAIL_SENT_PER_CLIENT"],
+                    (v.num(&["GOTRUE_RATE_LIMIT_EMAIL_SENT"], 30.0f64) / 3.0).floor().max(1.0),
+                ),
+                Duration::from_secs(3600),
+            ),
             rate_account: per_5m(&["GATEWAY_RATE_LIMIT_ACCOUNT"], 30.0),
             hash_concurrency: v
                 .num(

@@ -45,6 +45,7 @@ pub async fn handler(
     if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
         return Err(AuthError::rate_limited());
     }
+    crate::auth::otp::admit_mail_client(&state, &ip)?;
     let body: OtpBody = json_body(&body)?;
     if body.email.as_deref().is_none_or(str::is_empty) {
         if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {

@@ -45,7 +45,6 @@ pub struct AuthState {
 
 impl AuthState {
     pub async fn new(config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
-        check_legacy_secret(config)?;
         let auth = config::AuthConfig::from_config(config);
         Ok(AuthState {
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
@@ -54,32 +53,6 @@ impl AuthState {
             config: auth,
         })
     }
-}
-
-/// The JWT secret Supabase's CLI and docs publish: anyone can sign tokens with it.
-const DEMO_SECRET: &str = "super-secret-jwt-token-with-at-least-32-characters-long";
-
-/// A14: a publicly known or short legacy secret lets anyone mint tokens. Refused when `GATEWAY_ENV=production`,
-/// a loud warning otherwise (local development and the auth-js suite use the demo secret).
-fn check_legacy_secret(config: &Config) -> anyhow::Result<()> {
-    let Some(secret) = config.jwt_secret.as_deref() else { return Ok(()) };
-    let problem = if secret == DEMO_SECRET {
-        "is the publicly known demo secret"
-    } else if secret.len() < 32 {
-        "is shorter than 32 characters"
-    } else {
-        return Ok(());
-    };
-    let production = config.vars.first(&["GATEWAY_ENV"]).is_some_and(|e| e.eq_ignore_ascii_case("production"));
-    if production {
-        anyhow::bail!(
-            "the JWT secret {problem}: anyone could sign tokens; set a long random GOTRUE_JWT_SECRET or remove it"
-        );
-    }
-    tracing::warn!(
-        "the JWT secret {problem}: anyone can sign tokens for this gateway (refused when GATEWAY_ENV=production)"
-    );
-    Ok(())
 }
 
 /// The routes under `/auth/v1`.

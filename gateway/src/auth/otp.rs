@@ -29,6 +29,17 @@ pub fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
     }
 }
 
+/// The per-client share of the auth mail budget, for the endpoints that mail anyone who asks (`/signup` without
+/// autoconfirm, `/otp`, `/recover`, `/resend`): counted per request alike for known and unknown addresses, so one
+/// client can never spend the gateway-wide `GOTRUE_RATE_LIMIT_EMAIL_SENT` for everyone.
+pub fn admit_mail_client(state: &AppState, ip: &crate::auth::request::ClientIp) -> AuthResult<()> {
+    if state.auth.limiter.check("email_sent_client", &ip.key(), state.auth.config.rate_email_sent_per_client) {
+        Ok(())
+    } else {
+        Err(AuthError::email_rate_limited())
+    }
+}
+
 /// One message with its token.
 pub struct TokenMail<'a> {
     pub user_id: Uuid,

@@ -42,6 +42,7 @@ pub async fn handler(
     if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
         return Err(AuthError::rate_limited());
     }
+    crate::auth::otp::admit_mail_client(&state, &ip)?;
     let body: RecoverBody = json_body(&body)?;
     let raw = body.email.unwrap_or_default();
     if raw.trim().is_empty() {

@@ -1,5 +1,5 @@
 //! Request plumbing shared by the endpoints: JSON bodies as GoTrue reads them (unknown keys ignored, `null` as
-//! absent, empty body as `{}`), the client IP for rate limits, and the origin recorded on sessions.
+//! absent, empty body as `{}`), the client address for rate limits, and the origin recorded on sessions.
 
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::store::sessions::Origin;
@@ -18,12 +18,12 @@ pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> AuthResult<T> {
     })
 }
 
-/// The caller's address: the configured trusted header (first value), else the socket peer.
+/// The caller's address as `crate::client_addr` resolved it (the socket peer unless that is a trusted proxy).
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub Option<IpAddr>);
 
 impl ClientIp {
-    /// The rate-limit key.
+    /// The rate-limit key (one shared bucket when the address is unknown: limits never fail open).
     pub fn key(&self) -> String {
         self.0.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into())
     }
@@ -32,17 +32,10 @@ impl ClientIp {
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let from_header = state.auth.config.trusted_ip_header.as_deref().and_then(|name| {
-            parts
-                .headers
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok())
-        });
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        Ok(ClientIp(from_header.or(peer)))
+    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Self::Rejection> {
+        let resolved = parts.extensions.get::<crate::client_addr::ClientAddr>().map(|c| c.0);
+        let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(ClientIp(resolved.unwrap_or_else(peer)))
     }
 }
 

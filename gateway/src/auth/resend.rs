@@ -34,6 +34,7 @@ pub async fn handler(
     if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
         return Err(AuthError::rate_limited());
     }
+    crate::auth::otp::admit_mail_client(&state, &ip)?;
     let body: ResendBody = json_body(&body)?;
     let kind = body.kind.unwrap_or_default();
     if !matches!(kind.as_str(), "signup" | "email_change") {

@@ -55,6 +55,9 @@ pub async fn handler(
     if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
         return Err(AuthError::rate_limited());
     }
+    if !cfg.autoconfirm {
+        crate::auth::otp::admit_mail_client(&state, &ip)?;
+    }
     if cfg.disable_signup {
         return Err(AuthError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -15,6 +15,9 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0020_storage_schema", include_str!("../../migrations/0020_storage_schema.sql")),
     ("0021_mail_outbox", include_str!("../../migrations/0021_mail_outbox.sql")),
     ("0030_rest_explain_query_id", include_str!("../../migrations/0030_rest_explain_query_id.sql")),
+    ("0031_outbox_caps", include_str!("../../migrations/0031_outbox_caps.sql")),
+    ("0032_public_urls", include_str!("../../migrations/0032_public_urls.sql")),
+    ("0033_demo_marks", include_str!("../../migrations/0033_demo_marks.sql")),
 ];
 
 /// What `run` did.
@@ -36,6 +39,8 @@ pub async fn run(client: &mut tokio_postgres::Client, app_dir: &Path) -> anyhow:
 async fn apply_all(client: &mut tokio_postgres::Client, app_dir: &Path) -> anyhow::Result<Report> {
     for (name, sql) in PLATFORM {
         let tx = client.transaction().await?;
+        // Re-applied on every start: its "already exists, skipping" notices are not news.
+        tx.batch_execute("set local client_min_messages = warning").await?;
         tx.batch_execute(sql).await.map_err(|e| anyhow::anyhow!("platform migration {name}: {}", describe(&e)))?;
         tx.commit().await?;
     }

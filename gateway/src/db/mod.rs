@@ -4,5 +4,6 @@ pub mod lint;
 pub mod migrate;
 pub mod pipeline;
 pub mod pool;
+pub mod public_urls;
 pub mod request_tx;
 pub mod safety;

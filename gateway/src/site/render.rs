@@ -24,7 +24,7 @@ pub async fn respond(state: &AppState, request: Request) -> Response {
     let raw_path = request.uri().path();
     let query = request.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
     let mut response = match (&state.site.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
-        (Some(dir), Ok(path)) => answer(state, dir, &path, &query).await,
+        (Some(dir), Ok(path)) => answer(state, dir, &path, &query, &client_headers(&request)).await,
         _ => plain(StatusCode::NOT_FOUND, "Not Found"),
     };
     if method == Method::HEAD {
@@ -33,14 +33,23 @@ pub async fn respond(state: &AppState, request: Request) -> Response {
     response
 }
 
-async fn answer(state: &AppState, dir: &Path, path: &str, query: &str) -> Response {
+/// `request.headers` for page functions: only the client's address, as the gateway resolved it
+/// (`crate::client_addr`), so SQL sees the same `X-Forwarded-For` as on the APIs.
+fn client_headers(request: &Request) -> String {
+    match request.extensions().get::<crate::client_addr::ClientAddr>().and_then(|c| c.0) {
+        Some(ip) => serde_json::json!({ "x-forwarded-for": ip.to_string() }).to_string(),
+        None => "{}".into(),
+    }
+}
+
+async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, headers: &str) -> Response {
     match resolve(dir, &state.site.manifest, path) {
         Resolved::File(file) => match tokio::fs::read(&file).await {
             Ok(bytes) => file_response(path, &file, bytes),
             Err(_) => not_found(state, dir).await,
         },
         Resolved::Page { file, status } => page(state, &file, status, None).await,
-        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, path).await {
+        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, path, headers).await {
             Ok(text) => {
                 let rendered: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
                 let status = rendered["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(200);
@@ -53,7 +62,7 @@ async fn answer(state: &AppState, dir: &Path, path: &str, query: &str) -> Respon
                 plain(StatusCode::SERVICE_UNAVAILABLE, "The page could not be rendered; please try again.")
             }
         },
-        Resolved::Generated { function, content_type } => match call(state, &function, "", path).await {
+        Resolved::Generated { function, content_type } => match call(state, &function, "", path, headers).await {
             Ok(text) => ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache".into())], text)
                 .into_response(),
             Err(e) => {
@@ -116,7 +125,7 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
 }
 
 /// Calls a manifest function as the anonymous role in a read-only transaction; returns its result as text.
-async fn call(state: &AppState, function: &str, arg: &str, path: &str) -> anyhow::Result<String> {
+async fn call(state: &AppState, function: &str, arg: &str, path: &str, headers: &str) -> anyhow::Result<String> {
     let function = qualified_function(function)?;
     let role = state.config.anon_role.clone().unwrap_or_else(|| "anon".into());
     let settings = RequestSettings {
@@ -124,7 +133,7 @@ async fn call(state: &AppState, function: &str, arg: &str, path: &str) -> anyhow
         role,
         method: "GET".into(),
         path: path.into(),
-        headers_json: "{}".into(),
+        headers_json: headers.into(),
         cookies_json: "{}".into(),
         search_path: "\"public\", \"extensions\"".into(),
         role_settings: vec![],

@@ -80,6 +80,30 @@ pub fn service(state: &AppState, headers: &HeaderMap, method: &Method, path: &st
     Caller { identity, settings }
 }
 
+/// The caller a signed upload URL stands for: the role that minted it (with its `sub` as owner), so row-level
+/// security and the triggers on `storage.objects` (e.g. rate limits on anonymous uploads) see the same caller as a
+/// direct upload. Tokens without `owner_role` (minted before it existed) keep Storage's rule: service_role.
+pub fn minted_by(
+    state: &AppState,
+    headers: &HeaderMap,
+    method: &Method,
+    path: &str,
+    role: Option<&str>,
+    owner: Option<&str>,
+) -> Caller {
+    let Some(role) = role.filter(|r| state.config.allowed_roles.iter().any(|a| a == r)) else {
+        return with_owner(service(state, headers, method, path), owner);
+    };
+    let mut claims = Map::new();
+    claims.insert("role".into(), Value::String(role.to_string()));
+    if let Some(o) = owner {
+        claims.insert("sub".into(), Value::String(o.to_string()));
+    }
+    let identity = Identity { role: role.to_string(), claims, has_token: true };
+    let settings = settings_for(state, &identity, method, path, headers);
+    Caller { identity, settings }
+}
+
 /// Replaces the service caller's claims (e.g. a signed upload's `owner`) while keeping service_role.
 pub fn with_owner(mut caller: Caller, owner: Option<&str>) -> Caller {
     if let Some(o) = owner {

@@ -22,6 +22,11 @@ pub enum StorageError {
     EntityTooLarge,
     InvalidMimeType(String),
     InvalidRange,
+    /// A rate limit in SQL refused the request (`PT429`, or `RAISE SQLSTATE 'PGRST'` with status 429).
+    TooManyRequests {
+        message: String,
+        retry_after: Option<u64>,
+    },
     DatabaseTimeout,
     Internal,
 }
@@ -56,6 +61,7 @@ impl StorageError {
                 (415, "InvalidMimeType", "invalid_mime_type".into(), format!("mime type {m} is not supported"))
             }
             InvalidRange => (416, "InvalidRange", "invalid_range".into(), "Invalid Range".into()),
+            TooManyRequests { message, .. } => (429, "TooManyRequests", "too_many_requests".into(), message.clone()),
             DatabaseTimeout => (544, "DatabaseTimeout", "DatabaseTimeout".into(), "The database timed out".into()),
             Internal => (500, "InternalError", "Internal".into(), "Internal Server Error".into()),
         }
@@ -66,6 +72,7 @@ impl StorageError {
         match self {
             StorageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             StorageError::InvalidRange => StatusCode::RANGE_NOT_SATISFIABLE,
+            StorageError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -99,8 +106,18 @@ impl StorageError {
             "23505" => StorageError::AlreadyExists,
             "57014" => StorageError::DatabaseTimeout,
             "P0001" | "23514" | "22P02" | "22023" => StorageError::InvalidRequest(db.message().to_string()),
+            "PT429" => Self::rate_limited(db.message().to_string(), None),
+            "PGRST" => super::limit::custom_error(db.message(), db.detail()),
             _ => Self::internal("database", format!("{} ({})", db.message(), db.code().code())),
         }
+    }
+}
+
+impl StorageError {
+    /// A refusal by a rate limit: a warning in the log (the client is told when to retry), never an error.
+    pub fn rate_limited(message: String, retry_after: Option<u64>) -> Self {
+        tracing::warn!(%message, ?retry_after, "storage: rate limit reached");
+        StorageError::TooManyRequests { message, retry_after }
     }
 }
 
@@ -126,7 +143,12 @@ impl From<crate::identity::IdentityError> for StorageError {
 
 impl IntoResponse for StorageError {
     fn into_response(self) -> Response {
-        (self.http_status(), axum::Json(self.body())).into_response()
+        let mut res = (self.http_status(), axum::Json(self.body())).into_response();
+        if let StorageError::TooManyRequests { retry_after, .. } = &self {
+            let seconds = retry_after.unwrap_or(super::limit::DEFAULT_RETRY_AFTER_SECS);
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
+        }
+        res
     }
 }
 

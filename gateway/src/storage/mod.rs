@@ -10,6 +10,7 @@ mod download;
 mod error;
 mod extract;
 mod json;
+mod limit;
 mod list;
 mod list_v2;
 mod names;

@@ -149,7 +149,8 @@ pub async fn upload_signed(
     let (bucket, name) = target(&params)?;
     let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
     let claims = signing::verify(&state, token, signing::Scope::Upload, &bucket, &name)?;
-    let caller = db::with_owner(db::service(&state, &headers, &method, uri.path()), claims.owner.as_deref());
+    let (role, owner) = (claims.owner_role.as_deref(), claims.owner.as_deref());
+    let caller = db::minted_by(&state, &headers, &method, uri.path(), role, owner);
     let id = store(&state, &caller, &bucket, &name, claims.upsert.unwrap_or(false), &headers, body).await?;
     Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
 }

@@ -42,6 +42,9 @@ pub struct SignedClaims {
     pub owner: Option<String>,
     #[serde(default)]
     pub upsert: Option<bool>,
+    /// The role that minted a signed upload URL; the upload runs as it.
+    #[serde(default)]
+    pub owner_role: Option<String>,
 }
 
 fn now() -> i64 {
@@ -161,8 +164,14 @@ pub async fn sign_upload(
     let upsert = super::objects::upsert_header(&headers);
     can_upload(&state, &caller, bucket, name, upsert).await?;
     let expiry = state.storage.settings.upload_url_expiry_secs;
-    let token =
-        sign(&state, Scope::Upload, bucket, name, expiry, json!({ "owner": caller.owner_id(), "upsert": upsert }))?;
+    let token = sign(
+        &state,
+        Scope::Upload,
+        bucket,
+        name,
+        expiry,
+        json!({ "owner": caller.owner_id(), "owner_role": caller.identity.role, "upsert": upsert }),
+    )?;
     Ok(Json(json!({ "url": format!("/object/upload/sign/{bucket}/{name}?token={token}"), "token": token })))
 }
 

@@ -99,8 +99,13 @@ async fn per_ip_and_per_account_limits_answer_429() {
     assert_eq!(statuses.iter().map(|c| c.status).collect::<Vec<_>>(), vec![400, 400, 400, 429, 429]);
     assert_eq!(statuses[4].body["code"], "over_request_rate_limit");
 
-    // A trusted header names the client; another client is not affected.
-    let app = spawn_app_with(&[("GATEWAY_RATE_LIMIT_ACCOUNT", "2"), ("GATEWAY_TRUSTED_IP_HEADER", "x-real-ip")]).await;
+    // A trusted proxy (here: the loopback peer) names the client in its header; another client is not affected.
+    let app = spawn_app_with(&[
+        ("GATEWAY_RATE_LIMIT_ACCOUNT", "2"),
+        ("GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32"),
+        ("GATEWAY_TRUSTED_IP_HEADER", "x-real-ip"),
+    ])
+    .await;
     let try_as = |ip: &'static str| {
         let app = &app;
         async move {

@@ -21,6 +21,8 @@ mod rest_pool;
 mod rest_read;
 mod rest_rpc;
 mod rest_write;
+mod security_limits;
+mod security_support;
 mod site;
 mod smoke;
 mod storage_applications;

@@ -1,0 +1,171 @@
+//! The client's address, decided once per request: the socket peer, unless the peer is a configured trusted proxy
+//! (`GATEWAY_TRUSTED_PROXIES`), in which case the header that proxy sets (`GATEWAY_TRUSTED_IP_HEADER` or GoTrue's
+//! `GOTRUE_RATE_LIMIT_HEADER`, default `X-Forwarded-For`). A layer over the whole router rewrites
+//! `X-Forwarded-For` to that one address (what a client sent itself is dropped), so SQL (`request.headers`, read by
+//! `app_private.client_ip()`) and every rate limit see a value the gateway vouches for.
+
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use ipnet::IpNet;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+/// The resolved address, as a request extension (`None` when the server has no socket peer, e.g. in-process
+/// tests; limits then share one bucket).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddr(pub Option<IpAddr>);
+
+/// Which peers may name the client, and in which header.
+#[derive(Debug, Clone)]
+pub struct TrustedProxies {
+    nets: Vec<IpNet>,
+    header: HeaderName,
+}
+
+const FORWARDED_FOR: &str = "x-forwarded-for";
+
+impl TrustedProxies {
+    /// From `GATEWAY_TRUSTED_PROXIES` (comma-separated CIDRs or addresses) and the header name. A malformed entry is
+    /// an error: a typo must not silently trust nobody (or everybody).
+    pub fn from_vars(vars: &crate::config::Vars) -> anyhow::Result<Self> {
+        let nets = vars
+            .list(&["GATEWAY_TRUSTED_PROXIES"], &[])
+            .iter()
+            .map(|s| parse_net(s).ok_or_else(|| anyhow::anyhow!("GATEWAY_TRUSTED_PROXIES: {s:?} is not a CIDR")))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let name = vars
+            .first(&["GATEWAY_TRUSTED_IP_HEADER", "GOTRUE_RATE_LIMIT_HEADER"])
+            .unwrap_or_else(|| FORWARDED_FOR.into());
+        let header = HeaderName::from_bytes(name.trim().to_ascii_lowercase().as_bytes())
+            .map_err(|_| anyhow::anyhow!("GATEWAY_TRUSTED_IP_HEADER: {name:?} is not a header name"))?;
+        Ok(TrustedProxies { nets, header })
+    }
+
+    /// No trusted proxy: the socket peer is always the client.
+    pub fn none() -> Self {
+        TrustedProxies { nets: vec![], header: HeaderName::from_static(FORWARDED_FOR) }
+    }
+
+    /// Whether `ip` is a trusted proxy.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
+        let ip = canonical(ip);
+        self.nets.iter().any(|n| n.contains(&ip))
+    }
+
+    /// The client behind `peer`: the peer itself, or — when the peer is trusted — the address its header names
+    /// (for a list, the right-most entry that is not itself a trusted proxy).
+    pub fn resolve(&self, peer: Option<IpAddr>, headers: &http::HeaderMap) -> Option<IpAddr> {
+        let peer = canonical(peer?);
+        if !self.trusts(peer) {
+            return Some(peer);
+        }
+        let named: Vec<IpAddr> = headers
+            .get_all(&self.header)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(parse_ip)
+            .collect();
+        let client = named.iter().rev().find(|ip| !self.trusts(**ip)).or(named.first());
+        Some(client.copied().unwrap_or(peer))
+    }
+}
+
+fn parse_net(text: &str) -> Option<IpNet> {
+    let t = text.trim();
+    t.parse::<IpNet>().ok().or_else(|| t.parse::<IpAddr>().ok().map(IpNet::from))
+}
+
+/// An address as a proxy writes it: `1.2.3.4`, `1.2.3.4:5678`, `[::1]:80`, `::1`.
+fn parse_ip(text: &str) -> Option<IpAddr> {
+    let t = text.trim().trim_matches('"');
+    let ip = t.parse::<IpAddr>().ok().or_else(|| t.parse::<SocketAddr>().ok().map(|s| s.ip()))?;
+    Some(canonical(ip))
+}
+
+/// `::ffff:1.2.3.4` is `1.2.3.4`.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(ip),
+        v4 => v4,
+    }
+}
+
+/// The layer's work: resolve the client, record it as [`ClientAddr`], and make `X-Forwarded-For` say exactly that
+/// (removing `X-Real-IP` and the trusted header, which SQL must never read from a client).
+pub async fn stamp(proxies: Arc<TrustedProxies>, mut req: Request, next: Next) -> Response {
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let client = proxies.resolve(peer, req.headers());
+    let headers = req.headers_mut();
+    headers.remove(FORWARDED_FOR);
+    headers.remove("x-real-ip");
+    headers.remove(&proxies.header);
+    if let Some(value) = client.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
+        headers.insert(FORWARDED_FOR, value);
+    }
+    req.extensions_mut().insert(ClientAddr(client));
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Vars;
+    use std::collections::HashMap;
+
+    fn proxies(list: &str, header: Option<&str>) -> TrustedProxies {
+        let mut vars = HashMap::from([("GATEWAY_TRUSTED_PROXIES".to_string(), list.to_string())]);
+        if let Some(h) = header {
+            vars.insert("GOTRUE_RATE_LIMIT_HEADER".into(), h.into());
+        }
+        TrustedProxies::from_vars(&Vars(vars)).unwrap()
+    }
+
+    fn headers(pairs: &[(&str, &str)]) -> http::HeaderMap {
+        let mut h = http::HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(HeaderName::from_bytes(k.as_bytes()).unwrap(), HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    fn ip(s: &str) -> Option<IpAddr> {
+        Some(s.parse().unwrap())
+    }
+
+    #[test]
+    fn an_untrusted_peer_is_the_client_whatever_it_claims() {
+        let p = proxies("", None);
+        let h = headers(&[("x-forwarded-for", "203.0.113.9"), ("x-real-ip", "203.0.113.10")]);
+        assert_eq!(p.resolve(ip("198.51.100.1"), &h), ip("198.51.100.1"));
+        assert_eq!(p.resolve(ip("::ffff:198.51.100.1"), &h), ip("198.51.100.1"));
+        assert_eq!(p.resolve(None, &h), None);
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_client_right_to_left() {
+        let p = proxies("10.0.0.0/8, 127.0.0.1", None);
+        let h = headers(&[("x-forwarded-for", "1.1.1.1, 203.0.113.9, 10.0.0.7")]);
+        assert_eq!(p.resolve(ip("10.0.0.2"), &h), ip("203.0.113.9"), "the spoofable left part is ignored");
+        assert_eq!(p.resolve(ip("127.0.0.1"), &headers(&[])), ip("127.0.0.1"), "no header: the proxy itself");
+        assert_eq!(p.resolve(ip("10.0.0.2"), &headers(&[("x-forwarded-for", "garbage")])), ip("10.0.0.2"));
+        assert_eq!(p.resolve(ip("10.0.0.2"), &headers(&[("x-forwarded-for", "10.0.0.9")])), ip("10.0.0.9"));
+        assert_eq!(p.resolve(ip("10.0.0.2"), &headers(&[("x-forwarded-for", "[2001:db8::1]:443")])), ip("2001:db8::1"));
+        assert_eq!(p.resolve(ip("192.0.2.1"), &h), ip("192.0.2.1"), "an untrusted peer is never a proxy");
+    }
+
+    #[test]
+    fn the_header_a_proxy_sets_is_configurable() {
+        let p = proxies("127.0.0.0/8", Some("CF-Connecting-IP"));
+        let h = headers(&[("cf-connecting-ip", "203.0.113.5"), ("x-forwarded-for", "1.1.1.1")]);
+        assert_eq!(p.resolve(ip("127.0.0.1"), &h), ip("203.0.113.5"));
+    }
+
+    #[test]
+    fn a_malformed_proxy_list_is_refused() {
+        let vars = Vars(HashMap::from([("GATEWAY_TRUSTED_PROXIES".to_string(), "10.0.0.0/33".to_string())]));
+        assert!(TrustedProxies::from_vars(&vars).is_err());
+    }
+}
