@@ -1,8 +1,10 @@
 -- Platform: caps on the mail outbox, so SQL that mails on behalf of anonymous visitors (e.g. an acknowledgement to
--- an address typed into a public form) cannot make the gateway a mail relay. Past a cap, gateway.enqueue_mail()
--- still records the message but as `suppressed` (never delivered, kept for the operator), and warns. Counted over
--- the last hour: per recipient (lower-cased, `+tag` removed, so `victim+1@x` and `victim+2@x` are one), per
--- recipient domain, and overall. Idempotent: re-run on every migrate.
+-- an address typed into a public form) cannot make the gateway a mail relay. Mail to an address nobody has proven
+-- they own is capped, counted over the last hour: per recipient (lower-cased, `+tag` removed, so `victim+1@x` and
+-- `victim+2@x` are one), per recipient domain, and overall. Past a cap, gateway.enqueue_mail() records the message
+-- as `suppressed` (never delivered, kept for the operator) and warns. Proven addresses are those of confirmed
+-- accounts (auth.users.email_confirmed_at) and those listed in gateway.outbox_proven_recipients (e.g. the firm's own
+-- inbox, which app SQL registers). Idempotent: re-run on every migrate.
 set local client_min_messages = warning;
 
 create table if not exists gateway.outbox_caps (
@@ -14,6 +16,12 @@ create table if not exists gateway.outbox_caps (
 insert into gateway.outbox_caps (id) values (true) on conflict (id) do nothing;
 comment on table gateway.outbox_caps is
   'Hourly caps of gateway.enqueue_mail (per recipient without +tag, per recipient domain, overall); past them mail is kept as suppressed, never sent. Edit the one row to change them.';
+
+create table if not exists gateway.outbox_proven_recipients (
+  address text primary key check (address = lower(address))
+);
+comment on table gateway.outbox_proven_recipients is
+  'Addresses the deployment vouches for (its own inboxes): mail to them is never capped by gateway.outbox_caps.';
 
 alter table gateway.outbox drop constraint if exists outbox_status_check;
 alter table gateway.outbox add constraint outbox_status_check check (status in ('queued', 'sent', 'failed', 'suppressed'));
@@ -31,8 +39,17 @@ language sql immutable set search_path = '' as $$
 $$;
 revoke all on function gateway.outbox_recipient(text) from public;
 
--- Queues one message and wakes the worker (the notification is delivered at commit); past a cap the message is kept
--- as suppressed instead.
+-- Whether someone proved they own `address`: a confirmed account, or an address the deployment listed.
+create or replace function gateway.outbox_recipient_proven(address text) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from gateway.outbox_proven_recipients p where p.address = lower(outbox_recipient_proven.address))
+      or exists (select 1 from auth.users u where lower(u.email) = lower(outbox_recipient_proven.address)
+                  and u.email_confirmed_at is not null)
+$$;
+revoke all on function gateway.outbox_recipient_proven(text) from public;
+
+-- Queues one message and wakes the worker (the notification is delivered at commit); mail to an unproven address
+-- past a cap is kept as suppressed instead.
 create or replace function gateway.enqueue_mail(to_address text, subject text, body_text text, body_html text default null)
 returns bigint
 language plpgsql security definer set search_path = '' as $$
@@ -47,6 +64,7 @@ begin
   -- one writer at a time per domain, so concurrent requests cannot all slip under a cap
   perform pg_advisory_xact_lock(7261002, hashtext(r.recipient_domain));
   over := case
+    when gateway.outbox_recipient_proven(enqueue_mail.to_address) then null
     when (select count(*) from gateway.outbox o where o.created_at > now() - interval '1 hour'
            and o.status <> 'suppressed') >= coalesce(caps.global_per_hour, 500) then 'the hourly cap on all mail'
     when (select count(*) from gateway.outbox o where o.recipient_domain = r.recipient_domain

@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/storage/v1", crate::storage::router())
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
+        .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
         .layer(axum::middleware::from_fn(move |req, next| crate::client_addr::stamp(proxies.clone(), req, next)))
         .with_state(state)

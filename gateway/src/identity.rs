@@ -61,7 +61,8 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
         let ok = headers
             .get("apikey")
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|k| keys.verify::<Value>(k, &verify_options(config)).is_ok());
+            .and_then(|k| keys.verify::<Value>(k, &verify_options(config)).ok())
+            .is_some_and(|c| c.as_object().is_some_and(|m| refuse_other_purposes(m).is_ok()));
         if !ok {
             return Err(IdentityError::MissingApiKey);
         }
@@ -83,6 +84,7 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
     let Value::Object(mut claims) = claims else {
         return Err(IdentityError::Invalid("claims are not a JSON object".into()));
     };
+    refuse_other_purposes(&claims)?;
     // jsonwebtoken checks `exp` and `nbf`; a token issued in the future (beyond the leeway) is refused too.
     match claims.get("iat") {
         None => {}
@@ -103,6 +105,23 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
     }
     claims.insert("role".into(), Value::String(role.clone()));
     Ok(Identity { role, claims, has_token: true })
+}
+
+/// The `aud` of tokens minted for a signed Storage URL; such a token is never a bearer token.
+pub const SIGNED_URL_AUDIENCE: &str = "storage.signed-url";
+
+/// A token minted for one purpose is refused for every other (S8): a signed URL's token (its `url`/`scope` claims,
+/// or its audience) grants that one object, never API access as the anonymous role.
+fn refuse_other_purposes(claims: &Map<String, Value>) -> Result<(), IdentityError> {
+    let signed_url_aud = match claims.get("aud") {
+        Some(Value::String(a)) => a == SIGNED_URL_AUDIENCE,
+        Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(SIGNED_URL_AUDIENCE)),
+        _ => false,
+    };
+    if signed_url_aud || claims.contains_key("url") || claims.contains_key("scope") {
+        return Err(IdentityError::Invalid("the token was issued for a signed URL, not for API access".into()));
+    }
+    Ok(())
 }
 
 fn verify_options(config: &Config) -> VerifyOptions {
@@ -154,5 +173,20 @@ mod tests {
         assert!(matches!(identify(&bearer(&t), &keys, &config), Err(IdentityError::Invalid(_))));
         let ok = keys.sign(&json!({"role": "authenticated", "sub": "u1", "exp": now + 600, "iat": now})).unwrap();
         assert_eq!(identify(&bearer(&ok), &keys, &config).unwrap().role, "authenticated");
+    }
+
+    #[test]
+    fn refuses_tokens_minted_for_a_signed_url() {
+        let (keys, config) = setup();
+        let exp = chrono::Utc::now().timestamp() + 600;
+        for claims in [
+            json!({"url": "b/o", "scope": "download", "exp": exp}),
+            json!({"url": "b/o", "exp": exp}),
+            json!({"aud": SIGNED_URL_AUDIENCE, "exp": exp}),
+            json!({"role": "anon", "aud": [SIGNED_URL_AUDIENCE], "exp": exp}),
+        ] {
+            let t = keys.sign(&claims).unwrap();
+            assert!(matches!(identify(&bearer(&t), &keys, &config), Err(IdentityError::Invalid(_))), "{claims}");
+        }
     }
 }

@@ -135,6 +135,10 @@ declare
   firm text := coalesce(app_private.setting('firm_name'), 'The recruitment team');
 begin
   select j.title, j.job_id into job_title, job_ref from public.jobs j where j.id = new.job_id;
+  -- the firm's own inbox is an address it vouches for: never capped by the outbox (gateway.outbox_caps)
+  insert into gateway.outbox_proven_recipients (address)
+  select lower(app_private.setting('firm_inbox')) where app_private.setting('firm_inbox') is not null
+  on conflict (address) do nothing;
   perform gateway.enqueue_mail(
     app_private.setting('firm_inbox'),
     app_private.one_line('New application: ' || applicant || coalesce(' for ' || job_title, '')),

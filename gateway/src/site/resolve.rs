@@ -41,8 +41,7 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
     let last = relative.rsplit('/').next().unwrap_or("");
     if last.contains('.') {
         let file = dir.join(relative);
-        // Underscore folders hold templates and the manifest, never served directly.
-        return if file.is_file() && !relative.starts_with('_') { Resolved::File(file) } else { Resolved::NotFound };
+        return if file.is_file() && is_public_file(relative) { Resolved::File(file) } else { Resolved::NotFound };
     }
     let page = if relative.is_empty() { dir.join("index.html") } else { dir.join(relative).join("index.html") };
     if page.is_file() {
@@ -66,6 +65,18 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
         }
     }
     Resolved::NotFound
+}
+
+/// Whether a file of the build may be served as it is (S9): never HTML (pages are answered through the page path,
+/// with their headers and runtime config), nothing under an underscore folder (templates, the manifest) and nothing
+/// from a hidden folder or file (build internals such as `.vite/manifest.json`).
+fn is_public_file(relative: &str) -> bool {
+    let hidden = relative.split('/').any(|seg| seg.starts_with('.') || seg.starts_with('_'));
+    let html = relative
+        .rsplit('.')
+        .next()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("html") || ext.eq_ignore_ascii_case("htm"));
+    !hidden && !html
 }
 
 /// Rejects traversal and oddities before any file-system access.
@@ -103,7 +114,17 @@ mod tests {
         std::fs::create_dir_all(d.join("services")).unwrap();
         std::fs::create_dir_all(d.join("assets")).unwrap();
         std::fs::create_dir_all(d.join("_templates")).unwrap();
-        for f in ["index.html", "services/index.html", "assets/app.js", "app.html", "404.html", "_templates/job.html"] {
+        std::fs::create_dir_all(d.join(".vite")).unwrap();
+        for f in [
+            "index.html",
+            "services/index.html",
+            "assets/app.js",
+            "assets/.hidden.js",
+            "app.html",
+            "404.html",
+            "_templates/job.html",
+            ".vite/manifest.json",
+        ] {
             std::fs::write(d.join(f), "x").unwrap();
         }
         let manifest = SiteManifest {
@@ -144,9 +165,20 @@ mod tests {
     fn never_leaves_the_folder_or_serves_templates() {
         let (dir, m) = site();
         let d = dir.path();
-        for p in
-            ["/../etc/passwd", "/assets/../../x.js", "/a\\..\\b.js", "/_templates/job.html", "/_site.json", "/x\0.js"]
-        {
+        for p in [
+            "/../etc/passwd",
+            "/assets/../../x.js",
+            "/a\\..\\b.js",
+            "/_templates/job.html",
+            "/_site.json",
+            "/x\0.js",
+            "/index.html",
+            "/app.html",
+            "/404.html",
+            "/services/index.HTML",
+            "/.vite/manifest.json",
+            "/assets/.hidden.js",
+        ] {
             assert_eq!(resolve(d, &m, p), Resolved::NotFound, "{p}");
         }
     }

@@ -5,6 +5,7 @@
 
 mod backend;
 mod buckets;
+mod cors;
 mod db;
 mod download;
 mod error;
@@ -108,6 +109,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/object/{bucket}", axum::routing::delete(objects::remove_many))
         .fallback(not_found)
+        .layer(cors::layer())
 }
 
 async fn not_found() -> axum::response::Response {

@@ -53,7 +53,10 @@ fn now() -> i64 {
 
 /// Signs `bucket/name` for `expires_in` seconds.
 pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in: i64, extra: Value) -> Result<String> {
-    let mut claims = json!({ "url": names::signed_path(bucket, name), "scope": scope.as_str(), "iat": now(), "exp": now() + expires_in });
+    let mut claims = json!({
+        "url": names::signed_path(bucket, name), "scope": scope.as_str(), "aud": crate::identity::SIGNED_URL_AUDIENCE,
+        "iat": now(), "exp": now() + expires_in,
+    });
     if let (Value::Object(c), Value::Object(e)) = (&mut claims, extra) {
         c.extend(e);
     }
