@@ -94,7 +94,18 @@ mod tests {
 
     #[test]
     fn accepts_ordinary_paths() {
-        for p in ["/", "/services", "/jobs/abc-1?x=1", "/career-hub/dashboard#a", "/a%20b", "/a/b/c", "/@evil.com"] {
+        for p in [
+            "/",
+            "/services",
+            "/jobs/abc-1?x=1",
+            "/career-hub/dashboard#a",
+            "/a%20b",
+            "/a/b/c",
+            "/@evil.com",
+            "/t?id=eq.%2F%5Cevil.com",
+            "/t?id=eq.%2F%09%2Fevil.com",
+            "/t?id=eq.\\x#\\y",
+        ] {
             assert!(is_same_origin_path(p), "{p:?} must be accepted");
         }
         assert!(!is_same_origin_path("evil.com"));
