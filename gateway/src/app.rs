@@ -91,6 +91,9 @@ impl Application {
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
         let workers = self.state.config.http_workers;
-        crate::workers::serve(self.listener, router(self.state), workers, shutdown).await
+        let vars = &self.state.config.vars;
+        let proxies = crate::client_addr::TrustedProxies::from_vars(vars)?;
+        let limits = crate::conn::ConnLimits::from_vars(vars, proxies);
+        crate::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
     }
 }

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod client_addr;
 pub mod commands;
 pub mod config;
+pub mod conn;
 pub mod db;
 pub mod identity;
 pub mod keystore;

@@ -5,7 +5,6 @@
 
 use axum::Router;
 use std::cell::Cell;
-use std::net::SocketAddr;
 
 thread_local! {
     static WORKER: Cell<usize> = const { Cell::new(0) };
@@ -22,6 +21,7 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
     workers: usize,
+    limits: crate::conn::ConnLimits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let listener = listener.into_std()?;
@@ -29,20 +29,15 @@ pub async fn serve(
     let mut threads = Vec::with_capacity(workers);
     for index in 0..workers {
         let listener = listener.try_clone()?;
-        let app = app.clone();
-        let mut stopped = stopped.clone();
+        let (app, limits) = (app.clone(), limits.clone());
+        let stopped = stopped.clone();
         let thread =
             std::thread::Builder::new().name(format!("http-{index}")).spawn(move || -> anyhow::Result<()> {
                 WORKER.set(index);
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
                 runtime.block_on(async move {
                     let listener = tokio::net::TcpListener::from_std(listener)?;
-                    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-                    axum::serve(listener, service)
-                        .with_graceful_shutdown(async move {
-                            let _ = stopped.wait_for(|stop| *stop).await;
-                        })
-                        .await?;
+                    crate::conn::serve(listener, app, limits, stopped).await?;
                     Ok(())
                 })
             })?;

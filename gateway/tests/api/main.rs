@@ -21,6 +21,7 @@ mod rest_pool;
 mod rest_read;
 mod rest_rpc;
 mod rest_write;
+mod security_connections;
 mod security_limits;
 mod security_mail;
 mod security_production;

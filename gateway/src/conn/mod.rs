@@ -1,0 +1,121 @@
+//! Serving HTTP/1 connections with a bounded time per phase and a cap on connections per peer (S10): a connection
+//! that has not sent complete request headers within `GATEWAY_HEADER_READ_TIMEOUT_SECS` of the server waiting for
+//! them (a fresh connection, or the next request on a kept-alive one — so idle connections close too) is closed; a
+//! request body that stalls for `GATEWAY_BODY_IDLE_TIMEOUT_SECS` or is not complete within
+//! `GATEWAY_BODY_READ_TIMEOUT_SECS` fails; one peer holds at most `GATEWAY_MAX_CONNECTIONS_PER_PEER` connections
+//! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime.
+
+mod body;
+mod peers;
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+pub use body::BodyTimedOut;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use peers::PeerCounter;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// The connection limits, shared by every worker.
+#[derive(Clone)]
+pub struct ConnLimits {
+    pub header_read: Duration,
+    pub body_idle: Duration,
+    pub body_total: Duration,
+    peers: Arc<PeerCounter>,
+}
+
+impl ConnLimits {
+    pub fn from_vars(vars: &crate::config::Vars, proxies: crate::client_addr::TrustedProxies) -> Self {
+        let secs = |name: &str, default: f64| Duration::from_secs_f64(vars.num(&[name], default).max(0.05));
+        ConnLimits {
+            header_read: secs("GATEWAY_HEADER_READ_TIMEOUT_SECS", 10.0),
+            body_idle: secs("GATEWAY_BODY_IDLE_TIMEOUT_SECS", 15.0),
+            body_total: secs("GATEWAY_BODY_READ_TIMEOUT_SECS", 300.0),
+            peers: Arc::new(PeerCounter::new(vars.num(&["GATEWAY_MAX_CONNECTIONS_PER_PEER"], 128usize), proxies)),
+        }
+    }
+}
+
+/// Accepts on `listener` until `stop` turns true, then lets open connections finish (idle ones close at once).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    limits: ConnLimits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    // every connection task holds a receiver; the sender's `closed()` waits for the last one
+    let (all_closed, open) = tokio::sync::watch::channel(());
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // e.g. too many open files: wait instead of spinning
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = stopped(&mut stop) => break,
+        };
+        let Some(slot) = limits.peers.admit(peer.ip()) else {
+            tracing::warn!(peer = %peer.ip(), "refused a connection: too many from this peer");
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let (app, limits, stop, open) = (app.clone(), limits.clone(), stop.clone(), open.clone());
+        tokio::spawn(async move {
+            serve_connection(stream, peer, app, &limits, stop).await;
+            drop((slot, open));
+        });
+    }
+    drop(open);
+    all_closed.closed().await;
+    Ok(())
+}
+
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    limits: &ConnLimits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let (idle, total) = (limits.body_idle, limits.body_total);
+    let service = app.map_request(move |req: http::Request<hyper::body::Incoming>| {
+        let mut req = req.map(|b| body::timed(b, idle, total));
+        req.extensions_mut().insert(ConnectInfo(peer));
+        req
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read).keep_alive(true);
+    let conn = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).with_upgrades();
+    let mut conn = std::pin::pin!(conn);
+    tokio::select! {
+        result = conn.as_mut() => log_end(result),
+        _ = stopped(&mut stop) => {
+            conn.as_mut().graceful_shutdown();
+            log_end(conn.await);
+        }
+    }
+}
+
+/// Resolves once the stop flag is set (the flag's guard is not held across an await).
+async fn stopped(stop: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await.map(|_| ());
+}
+
+fn log_end(result: Result<(), hyper::Error>) {
+    if let Err(e) = result {
+        if e.is_timeout() {
+            tracing::debug!("closed a connection that sent no complete request in time");
+        } else {
+            tracing::trace!(error = %e, "connection ended with an error");
+        }
+    }
+}
