@@ -1,9 +1,13 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test build web check fmt lint bench
+.PHONY: run test build web check fmt lint bench gateway
 
 run:
 	@scripts/run.sh
+
+# A gateway command against make run's database, e.g. `make gateway ARGS="keys rotate"` or ARGS="demo remove".
+gateway:
+	@scripts/gateway-cli.sh $(ARGS)
 
 test:
 	@scripts/test-all.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need on a Debian machine, skipping what is already there:
-# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd.
+# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd,
+# curl and ss (tests/security).
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -10,6 +11,8 @@ command -v psql >/dev/null || missing+=(postgresql-client)
 [ -f /usr/share/postgresql/15/extension/postgis.control ] || missing+=(postgresql-15-postgis-3)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v node >/dev/null || missing+=(nodejs npm)
+command -v curl >/dev/null || missing+=(curl)
+command -v ss >/dev/null || missing+=(iproute2)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   as_root apt-get update -qq

@@ -3,11 +3,13 @@
 #   scripts/pg-cluster.sh start DIR [PORT]   -> initdb DIR (if new), start it on PORT (default: a free port), print env
 #   scripts/pg-cluster.sh stop DIR           -> stop it
 #   scripts/pg-cluster.sh env DIR            -> print the env lines for a running cluster
-# The cluster listens on 127.0.0.1 only, keeps its socket inside DIR, and trusts local connections except the pool
-# user `authenticator`, which signs in with its password (SCRAM-SHA-256) over TCP: it exists for tests and for
-# `make run`'s embedded database, never for production (use DATABASE_URL there).
-# Printed env: PGPORT, ADMIN_URL (superuser), AUTHENTICATOR_PASSWORD.
+# The cluster listens on 127.0.0.1 only and keeps its socket inside DIR. Every role signs in with a password
+# (SCRAM-SHA-256, no `trust`), so another OS user on the machine cannot connect; DIR is 0700 and its secrets 0600.
+# It exists for tests and for `make run`'s embedded database, never for production (use DATABASE_URL there).
+# Printed env: PGPORT, ADMIN_URL (superuser, with its password), AUTHENTICATOR_PASSWORD, and PGPASSFILE (a libpq
+# password file for both roles: export it and `psql postgres://postgres@127.0.0.1:$PGPORT/db` needs no password).
 set -euo pipefail
+umask 077
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 cmd=${1:?start|stop|env}; dir=${2:?data folder}
 mkdir -p "$dir"; dir=$(cd "$dir" && pwd)
@@ -23,39 +25,73 @@ ensure_binaries() {
 }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+port_free() { python3 -c 'import socket,sys; socket.socket().bind(("127.0.0.1", int(sys.argv[1])))' "$1" 2>/dev/null; }
+new_secret() { head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32; }
 
 print_env() {
   local port; port=$(cat "$dir/port")
   echo "PGPORT=$port"
-  echo "ADMIN_URL=postgres://postgres@127.0.0.1:$port/postgres"
+  echo "ADMIN_URL=postgres://postgres:$(cat "$dir/superuser_password")@127.0.0.1:$port/postgres"
   echo "AUTHENTICATOR_PASSWORD=$(cat "$dir/authenticator_password")"
+  echo "PGPASSFILE=$dir/pgpass"
+}
+
+# A new cluster: the superuser's password set by initdb, SCRAM for every connection (local socket and TCP).
+init_cluster() {
+  new_secret > "$dir/superuser_password"
+  new_secret > "$dir/authenticator_password"
+  cp "$dir/superuser_password" "$dir/pwfile.tmp"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir/pwfile.tmp"
+  as_owner "$PGBIN/initdb" -D "$dir/data" -A scram-sha-256 --pwfile="$dir/pwfile.tmp" -U postgres --no-sync -E UTF8 \
+    --locale=C.UTF-8 >/dev/null
+  rm -f "$dir/pwfile.tmp"
+}
+
+# A cluster made by an older version of this script (`trust` for local users): give the superuser a password and
+# switch every rule to SCRAM. Runs on a started server.
+harden_old_cluster() {
+  [ -f "$dir/superuser_password" ] && return 0
+  new_secret > "$dir/superuser_password"
+  as_owner "$PGBIN/psql" -qX -h "$dir" -p "$port" -U postgres -d postgres \
+    -c "alter role postgres password '$(cat "$dir/superuser_password")'" >/dev/null
+  as_owner sed -i -E 's/\b(trust|md5|password)\s*$/scram-sha-256/' "$dir/data/pg_hba.conf"
+  as_owner "$PGBIN/pg_ctl" -D "$dir/data" reload >/dev/null
+}
+
+write_passfile() {
+  printf '*:%s:*:postgres:%s\n*:%s:*:authenticator:%s\n' "$port" "$(cat "$dir/superuser_password")" \
+    "$port" "$(cat "$dir/authenticator_password")" > "$dir/pgpass"
+  chmod 600 "$dir"/pgpass "$dir"/*_password
 }
 
 case "$cmd" in
   start)
     ensure_binaries
+    chmod 700 "$dir"
     if [ "$(id -u)" = 0 ]; then
       chown postgres "$dir"
       runuser -u postgres -- test -x "$dir" || { echo "$dir is not reachable by the postgres user; use a folder whose parents are world-searchable" >&2; exit 1; }
     fi
-    if [ ! -f "$dir/data/PG_VERSION" ]; then
-      as_owner "$PGBIN/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
-      # The pool user signs in with its password (SCRAM), as on a real server, so the gateway's clients prove they can.
-      { printf 'host all authenticator 127.0.0.1/32 scram-sha-256\nhost all authenticator ::1/128 scram-sha-256\n'
-        cat "$dir/data/pg_hba.conf"; } > "$dir/pg_hba.new" && as_owner cp "$dir/pg_hba.new" "$dir/data/pg_hba.conf" && rm -f "$dir/pg_hba.new"
-      head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$dir/authenticator_password"
-    fi
-    port=${3:-$(cat "$dir/port" 2>/dev/null || free_port)}
-    echo "$port" > "$dir/port"
-    if ! as_owner "$PGBIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    [ -f "$dir/data/PG_VERSION" ] || init_cluster
+    if as_owner "$PGBIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+      port=$(cat "$dir/port")
+    else
+      # the given port, else the one used before while it is free (another checkout may hold it now), else any
+      port=${3:-}
+      saved=$(cat "$dir/port" 2>/dev/null || true)
+      [ -n "$port" ] || { [ -n "$saved" ] && port_free "$saved" && port=$saved; } || port=$(free_port)
+      echo "$port" > "$dir/port"
       as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on}" start >/dev/null
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} -c unix_socket_permissions=0700" \
+        start >/dev/null
     fi
+    harden_old_cluster
+    write_passfile
     print_env
     ;;
   stop)
     as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     ;;
-  env) print_env ;;
+  env) port=$(cat "$dir/port"); print_env ;;
   *) echo "usage: $0 start|stop|env DIR [PORT]" >&2; exit 2 ;;
 esac

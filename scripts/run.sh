@@ -1,43 +1,62 @@
 #!/usr/bin/env bash
 # `make run`: builds what is missing, starts a private PostgreSQL cluster under the data folder unless DATABASE_URL is
 # given, migrates, loads demo content into a new database (never when GATEWAY_ENV=production), and serves the APIs and
-# the site on PORT (default 54321). Ctrl-C stops the gateway and the private cluster; state survives restarts.
+# the site on PORT (default 54321). Ctrl-C or SIGTERM stops the gateway and the private cluster; state survives
+# restarts. Everything under the data folder is readable by this OS user only (and the cluster's own user).
+# GATEWAY_BIN skips the build and runs that binary; GATEWAY_SITE_DIR skips building the site and serves that folder.
 set -euo pipefail
+umask 077
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 export PORT=${PORT:-54321}
 DATA_DIR=${DATA_DIR:-$root/.data}; mkdir -p "$DATA_DIR"; DATA_DIR=$(cd "$DATA_DIR" && pwd)
+# Private to this user; as root, searchable (not listable) so the postgres user reaches the cluster folder inside.
+if [ "$(id -u)" = 0 ]; then chmod 711 "$DATA_DIR"; else chmod 700 "$DATA_DIR"; fi
 
 need() { command -v "$1" >/dev/null 2>&1; }
 apt_install() {
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
   else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; fi
 }
-need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
 need psql || apt_install postgresql-client
 need node || apt_install nodejs npm
 
-echo "building the gateway (release)..."
-cargo build -q --release -p gateway --bin gateway
-GATEWAY_BIN=$root/target/release/gateway
-if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; then
+if [ -z "${GATEWAY_BIN:-}" ]; then
+  need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
+  echo "building the gateway (release; the first build takes a few minutes)..."
+  cargo build --release -p gateway --bin gateway
+  GATEWAY_BIN=$root/target/release/gateway
+fi
+if [ -z "${GATEWAY_SITE_DIR:-}" ] && { [ ! -f web/dist/index.html ] || \
+   [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
   [ -x scripts/build-web.sh ] && { echo "building the site..."; scripts/build-web.sh; }
 fi
 
+# Stop what was started, however the run ends: normal exit, Ctrl-C, SIGTERM or SIGHUP (to this script or its group).
 cleanup=()
-on_exit() { for c in "${cleanup[@]}"; do eval "$c" || true; done; }
+gateway_pid=
+on_exit() {
+  if [ -n "$gateway_pid" ]; then kill -TERM "$gateway_pid" 2>/dev/null || true; wait "$gateway_pid" 2>/dev/null || true; fi
+  for c in "${cleanup[@]}"; do eval "$c" || true; done
+}
 trap on_exit EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
   pgdir=$DATA_DIR/pg
   if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
     # The postgres user cannot reach the checkout (e.g. under /root): keep the cluster in a folder it can reach.
     pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
-    mkdir -p "$(dirname "$pgdir")"; chmod 755 /var/lib/gateway-run "$(dirname "$pgdir")"
+    mkdir -p "$(dirname "$pgdir")"; chmod 711 /var/lib/gateway-run "$(dirname "$pgdir")"
     echo "database folder: $pgdir (the postgres user cannot reach $DATA_DIR)"
   fi
-  eval "$(scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-54322}")"
   cleanup+=("scripts/pg-cluster.sh stop '$pgdir'")
+  # PGPORT picks the port; otherwise the one this cluster used before if it is still free, else any free port.
+  eval "$(scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-}")"
+  export PGPASSFILE  # every role signs in with its password (SCRAM); psql and the gateway's commands read it here
   admin="postgres://postgres@127.0.0.1:$PGPORT"
+  echo "PostgreSQL (private cluster): 127.0.0.1:$PGPORT, data in $pgdir; connect with PGPASSFILE=$PGPASSFILE psql $admin/app"
   if [ "$(psql -qAtX "$admin/postgres" -c "select count(*) from pg_database where datname = 'app'")" = 0 ]; then
     psql -qX "$admin/postgres" -c "create database app" >/dev/null
   fi
@@ -67,4 +86,12 @@ export FILE_STORAGE_BACKEND_PATH=${FILE_STORAGE_BACKEND_PATH:-$DATA_DIR/storage}
 export GATEWAY_HOST=${GATEWAY_HOST:-127.0.0.1}
 "$GATEWAY_BIN" keys
 echo "mail without SMTP is written to $GATEWAY_MAIL_DIR"
-"$GATEWAY_BIN" serve
+# In the background so a signal to this script alone still stops it (on_exit); `wait` returns on a trapped signal.
+"$GATEWAY_BIN" serve &
+gateway_pid=$!
+wait "$gateway_pid" || status=$?
+gateway_pid=
+if [ "${status:-0}" != 0 ] && [ "${GATEWAY_ENV:-}" = production ]; then
+  echo "(under make run, run those gateway commands as: make gateway ARGS=\"demo remove\", ARGS=\"keys rotate\", …)" >&2
+fi
+exit "${status:-0}"

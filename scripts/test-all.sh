@@ -11,5 +11,6 @@ run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests
 run_suite "sql: site access rules (pgTAP)" sql_tests
+run_suite "security: make run's stack (S6, S7, first run)" security_suite
 run_suite "web: build + browser end-to-end" web_e2e
 suite_end

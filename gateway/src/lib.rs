@@ -15,6 +15,7 @@ pub mod keystore;
 pub mod location;
 pub mod mail;
 pub mod outbox;
+pub mod private_fs;
 pub mod production;
 pub mod rest;
 pub mod site;

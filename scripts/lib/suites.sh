@@ -65,6 +65,13 @@ node_tests() {
   return "$rc"
 }
 
+# make run's own stack (tests/security/make-run.sh): S6 production refusal, S7 private PostgreSQL and data folder,
+# the newcomer's first run (port, logs, stopping on signals); prints its own SUITE-COUNTS.
+security_suite() {
+  cargo build -q -p gateway --bin gateway || return 1
+  tests/security/make-run.sh
+}
+
 # Site access rules in SQL (sql/tests/NN-*.sql, pgTAP): every role x table x operation; prints its own SUITE-COUNTS.
 sql_tests() {
   cargo build -q -p gateway --bin gateway || return 1

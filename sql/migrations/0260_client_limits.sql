@@ -117,6 +117,10 @@ create unique index if not exists applications_cv_object_key on public.applicati
 create or replace function app_private.before_application() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- visitors only (anon, signed-in users): the firm's own service_role and the database owner are not limited
+  if current_setting('role', true) not in ('anon', 'authenticated') then
+    return new;
+  end if;
   perform app_private.take('application:client', app_private.client_ip(),
                            app_private.limit_value('application_per_client_per_hour', 10));
   perform app_private.take('application:all', 'all', app_private.limit_value('application_per_hour', 200));
@@ -175,18 +179,18 @@ begin
 end
 $$;
 
--- The site URL for links in mail: an explicit app_private.settings row, else the URL the gateway is configured with
--- (gateway.public_urls, written at start from GOTRUE_SITE_URL / API_EXTERNAL_URL).
+-- The site URL for links in mail: an app_private.settings value when one is set, else (empty) the URL the gateway
+-- is configured with (gateway.public_urls, written at start from GOTRUE_SITE_URL / API_EXTERNAL_URL).
 create or replace function app_private.setting(name text) returns text
 language sql stable security definer set search_path = '' as $$
   select coalesce(
-    (select value from app_private.settings where key = name),
+    (select nullif(value, '') from app_private.settings where key = name),
     case when name = 'site_url' and to_regprocedure('gateway.public_url(text)') is not null
          then gateway.public_url('site') end)
 $$;
 revoke all on function app_private.setting(text) from public;
--- The hard-coded development address is no longer a default: the configured URL is.
-delete from app_private.settings where key = 'site_url' and value = 'http://127.0.0.1:54321';
+-- The hard-coded development address is no longer a default: empty follows the configured URL.
+update app_private.settings set value = '' where key = 'site_url' and value = 'http://127.0.0.1:54321';
 comment on table app_private.settings is
   'Site settings read by triggers: firm_inbox (where application notices go), firm_name, site_url (links in mail; default: the gateway''s configured site URL), limit:<name> (rate limits).';
 
@@ -194,6 +198,9 @@ comment on table app_private.settings is
 create or replace function app_private.before_enquiry() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  if current_setting('role', true) not in ('anon', 'authenticated') then
+    return new;
+  end if;
   perform app_private.take('enquiry:client', app_private.client_ip(), app_private.limit_value('enquiry_per_client_per_hour', 10));
   perform app_private.take('enquiry:all', 'all', app_private.limit_value('enquiry_per_hour', 200));
   return new;

@@ -16,7 +16,7 @@ create temp table first_load as
 \ir ../seed/03_featured_jobs.sql
 \ir ../seed/04_candidate_profiles.sql
 \ir ../seed/05_career_hub.sql
-select plan(16);
+select plan(17);
 
 select results_eq($$ select (select count(*) from public.jobs), (select count(*) from public.featured_jobs),
                             (select count(*) from public.candidate_profiles), (select count(*) from public.profile_views),
@@ -42,6 +42,9 @@ select is((select count(*)::int from auth.identities where provider = 'email' an
   'demo users have e-mail identities');
 select is((select count(*)::int from public.user_roles r join auth.users u on u.id = r.user_id where r.role = 'admin'), 1,
   'only the demo admin is an admin');
+select results_eq($$ select email from gateway.demo_accounts order by email $$,
+  $$ values ('admin@example.com'), ('candidate@example.com') $$,
+  'the demo accounts are registered as demo content (GATEWAY_ENV=production refuses to start while they exist)');
 
 -- What the public sees of the demo data.
 select set_config('role', 'anon', true);

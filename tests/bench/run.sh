@@ -59,11 +59,11 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # Cluster with the protocol's settings (shared_buffers needs a restart).
-eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"
+eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE  # every role signs in with a password
 admin="postgres://postgres@127.0.0.1:$PGPORT"
 psql -qX "$admin/postgres" -c "alter system set shared_buffers = '256MB'" >/dev/null
 "$root/scripts/pg-cluster.sh" stop "$tmp/pg"
-eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"
+eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE  # every role signs in with a password
 db=bench
 q() { psql -qAtX -v ON_ERROR_STOP=1 "$admin/$db" "$@"; }
 psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "create database $db" >/dev/null

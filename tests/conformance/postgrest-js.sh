@@ -98,7 +98,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # Cluster and database.
-eval "$(PG_FSYNC=off "$root/scripts/pg-cluster.sh" start "$run/pg")"
+eval "$(PG_FSYNC=off "$root/scripts/pg-cluster.sh" start "$run/pg")"; export PGPASSFILE  # every role signs in with a password
 db=pgjs_suite
 admin="postgres://postgres@127.0.0.1:$PGPORT"
 psql_admin() { psql -qX -v ON_ERROR_STOP=1 "$@" >/dev/null; }

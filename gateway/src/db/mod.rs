@@ -2,6 +2,7 @@
 
 pub mod lint;
 pub mod migrate;
+pub mod passfile;
 pub mod pipeline;
 pub mod pool;
 pub mod public_urls;

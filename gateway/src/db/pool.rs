@@ -17,9 +17,10 @@ pub fn build(db_uri: &str, size: usize, wait: Duration) -> anyhow::Result<Pool> 
     Ok(pool)
 }
 
-/// Opens one plain connection (for commands such as `migrate`), driving it on a background task.
+/// Opens one plain connection (for commands such as `migrate`), driving it on a background task. Without a password
+/// in `db_uri`, libpq's `PGPASSWORD` / password file supply it (`crate::db::passfile`).
 pub async fn connect(db_uri: &str) -> anyhow::Result<tokio_postgres::Client> {
-    let (client, connection) = tokio_postgres::connect(db_uri, NoTls).await?;
+    let (client, connection) = super::passfile::config(db_uri)?.connect(NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::warn!(error = %e, "database connection closed");

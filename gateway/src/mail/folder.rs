@@ -4,7 +4,8 @@ use super::{MailError, OutgoingMail};
 use std::path::Path;
 
 pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), MailError> {
-    tokio::fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
+    // Messages carry sign-in links: readable by this OS user only.
+    crate::private_fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
     let id = uuid::Uuid::new_v4();
     let date = chrono::Utc::now().to_rfc2822();
     let body = format!(
@@ -13,7 +14,13 @@ pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), Ma
     );
     let tmp = dir.join(format!(".{id}.tmp"));
     let path = dir.join(format!("{}-{id}.eml", chrono::Utc::now().format("%Y%m%dT%H%M%S")));
-    tokio::fs::write(&tmp, body).await.map_err(|e| MailError::Transient(e.to_string()))?;
+    let write = async {
+        use tokio::io::AsyncWriteExt;
+        let mut file = crate::private_fs::create_new(&tmp).await?;
+        file.write_all(body.as_bytes()).await?;
+        file.flush().await
+    };
+    write.await.map_err(|e| MailError::Transient(e.to_string()))?;
     tokio::fs::rename(&tmp, &path).await.map_err(|e| MailError::Transient(e.to_string()))?;
     for link in mail.text.split_whitespace().filter(|w| w.starts_with("http://") || w.starts_with("https://")) {
         tracing::info!(to = %mail.to, subject = %mail.subject, %link, "mail written to {}", path.display());

@@ -69,8 +69,12 @@ impl FileBackend {
     }
 
     pub async fn ensure_dirs(&self) -> io::Result<()> {
-        tokio::fs::create_dir_all(self.root.join("tmp")).await?;
-        tokio::fs::create_dir_all(self.root.join("objects")).await
+        for dir in [self.root.join("tmp"), self.root.join("objects")] {
+            crate::private_fs::create_dir_all(&dir).await?;
+            crate::private_fs::restrict_dir(&dir).await;
+        }
+        crate::private_fs::restrict_dir(&self.root).await;
+        Ok(())
     }
 
     /// Where a version of an object lives.
@@ -80,7 +84,7 @@ impl FileBackend {
 
     pub async fn temp_file(&self) -> io::Result<TempFile> {
         let path = self.root.join("tmp").join(uuid::Uuid::new_v4().simple().to_string());
-        let file = tokio::fs::OpenOptions::new().write(true).create_new(true).open(&path).await?;
+        let file = crate::private_fs::create_new(&path).await?;
         Ok(TempFile { path, file: Some(file), armed: true })
     }
 
@@ -95,7 +99,7 @@ impl FileBackend {
 
     async fn place(&self, from: &Path, target: &Path) -> io::Result<()> {
         let dir = target.parent().ok_or_else(|| io::Error::other("object path has no parent"))?;
-        tokio::fs::create_dir_all(dir).await?;
+        crate::private_fs::create_dir_all(dir).await?;
         tokio::fs::rename(from, target).await?;
         // Make the rename itself durable.
         if let Ok(d) = tokio::fs::File::open(dir).await {

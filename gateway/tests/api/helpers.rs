@@ -27,6 +27,14 @@ impl TestApp {
     }
 }
 
+/// The superuser's connection string (with its password: the test cluster accepts no passwordless sign-in) for
+/// database `db`.
+pub fn admin_url_for(db: &str) -> String {
+    let mut url = url::Url::parse(&env("TEST_ADMIN_URL")).expect("TEST_ADMIN_URL is a URL");
+    url.set_path(db);
+    url.to_string()
+}
+
 fn env(name: &str) -> String {
     std::env::var(name)
         .unwrap_or_else(|_| panic!("{name} is not set: run the tests through scripts/with-test-db.sh (make test)"))
@@ -61,7 +69,7 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base_url: format!("http://{addr}"),
-        admin_url: format!("postgres://postgres@127.0.0.1:{port}/{db_name}"),
+        admin_url: admin_url_for(&db_name),
         db_name,
         http: reqwest::Client::new(),
         anon_key,

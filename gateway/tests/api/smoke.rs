@@ -17,9 +17,8 @@ async fn jwks_document_is_public_and_cacheable() {
 #[tokio::test]
 async fn refuses_a_superuser_pool_user() {
     let app = spawn_app().await;
-    let port = std::env::var("TEST_PGPORT").unwrap();
     let vars = std::collections::HashMap::from([
-        ("DATABASE_URL".to_string(), format!("postgres://postgres@127.0.0.1:{port}/{}", app.db_name)),
+        ("DATABASE_URL".to_string(), crate::helpers::admin_url_for(&app.db_name)),
         ("PORT".to_string(), "0".to_string()),
     ]);
     let config = gateway::config::Config::from_vars(gateway::config::Vars(vars)).unwrap();

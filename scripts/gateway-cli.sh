@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make gateway ARGS="…"`: runs a `gateway` command (keys rotate, keys revoke KID, demo remove, lint, …) against
+# `make run`'s database — the private cluster under the data folder (started for the command if it is not running,
+# and stopped again), or GATEWAY_ADMIN_DB_URI when given. GATEWAY_BIN picks the binary (default: the release build).
+set -euo pipefail
+umask 077
+root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
+GATEWAY_BIN=${GATEWAY_BIN:-$root/target/release/gateway}
+[ -x "$GATEWAY_BIN" ] || cargo build --release -p gateway --bin gateway
+DATA_DIR=${DATA_DIR:-$root/.data}
+if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then
+  pgdir=$DATA_DIR/pg
+  [ -d "$pgdir" ] || pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
+  [ -f "$pgdir/data/PG_VERSION" ] || { echo "no database yet: run \`make run\` first" >&2; exit 1; }
+  running=$( { scripts/pg-cluster.sh env "$pgdir" >/dev/null 2>&1 && [ -e "$pgdir/data/postmaster.pid" ]; } && echo yes || true)
+  eval "$(scripts/pg-cluster.sh start "$pgdir")"
+  export PGPASSFILE
+  [ -n "$running" ] || trap "scripts/pg-cluster.sh stop '$pgdir'" EXIT
+  export GATEWAY_ADMIN_DB_URI="postgres://postgres@127.0.0.1:$PGPORT/app"
+fi
+"$GATEWAY_BIN" "$@"
