@@ -70,12 +70,7 @@ fn is_local_url(url: &str) -> bool {
 /// when the stored keys sign, i.e. without `GOTRUE_JWT_KEYS`).
 pub async fn database_findings(client: &Client, stored_keys_sign: bool) -> anyhow::Result<Vec<String>> {
     let mut found = vec![];
-    let demo: Vec<String> = client
-        .query("select coalesce(email, user_id::text) from gateway.demo_accounts order by 1", &[])
-        .await?
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let demo = texts(client, "select coalesce(email, user_id::text) from gateway.demo_accounts order by 1").await?;
     if !demo.is_empty() {
         found.push(format!(
             "demo accounts with published passwords exist ({}): create your own admin first (`make admin \
@@ -84,15 +79,9 @@ pub async fn database_findings(client: &Client, stored_keys_sign: bool) -> anyho
         ));
     }
     if stored_keys_sign {
-        let exposed: Vec<String> = client
-            .query(
-                "select kid from gateway.signing_keys where exposed_at is not null and status <> 'revoked' order by created_at",
-                &[],
-            )
-            .await?
-            .iter()
-            .map(|r| r.get(0))
-            .collect();
+        let sql = "select kid from gateway.signing_keys where exposed_at is not null and status <> 'revoked' \
+                   order by created_at";
+        let exposed = texts(client, sql).await?;
         if !exposed.is_empty() {
             found.push(format!(
                 "signing keys whose service_role key was printed in development still verify ({}): run `gateway keys \
@@ -102,6 +91,11 @@ pub async fn database_findings(client: &Client, stored_keys_sign: bool) -> anyho
         }
     }
     Ok(found)
+}
+
+/// The first column of every row, as text.
+async fn texts(client: &Client, sql: &str) -> anyhow::Result<Vec<String>> {
+    Ok(client.query(sql, &[]).await?.iter().map(|r| r.get(0)).collect())
 }
 
 /// Refuses to start in production while anything is found; outside production, logs each finding as a warning.

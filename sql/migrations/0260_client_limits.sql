@@ -114,16 +114,24 @@ alter table public.enquiries add constraint enquiries_name_is_a_name
 -- One uploaded CV backs one application.
 create unique index if not exists applications_cv_object_key on public.applications (cv_object);
 
+-- A public form's limits, for visitors only (anon, signed-in users; the firm's service_role and the database owner
+-- are not limited): `<form>_per_client_per_hour` (default 10) and `<form>_per_hour` overall (default 200).
+create or replace function app_private.limit_form(form text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if current_setting('role', true) in ('anon', 'authenticated') then
+    perform app_private.take(form || ':client', app_private.client_ip(),
+                             app_private.limit_value(form || '_per_client_per_hour', 10));
+    perform app_private.take(form || ':all', 'all', app_private.limit_value(form || '_per_hour', 200));
+  end if;
+end
+$$;
+revoke all on function app_private.limit_form(text) from public;
+
 create or replace function app_private.before_application() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  -- visitors only (anon, signed-in users): the firm's own service_role and the database owner are not limited
-  if current_setting('role', true) not in ('anon', 'authenticated') then
-    return new;
-  end if;
-  perform app_private.take('application:client', app_private.client_ip(),
-                           app_private.limit_value('application_per_client_per_hour', 10));
-  perform app_private.take('application:all', 'all', app_private.limit_value('application_per_hour', 200));
+  perform app_private.limit_form('application');
   return new;
 end
 $$;
@@ -198,11 +206,7 @@ comment on table app_private.settings is
 create or replace function app_private.before_enquiry() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if current_setting('role', true) not in ('anon', 'authenticated') then
-    return new;
-  end if;
-  perform app_private.take('enquiry:client', app_private.client_ip(), app_private.limit_value('enquiry_per_client_per_hour', 10));
-  perform app_private.take('enquiry:all', 'all', app_private.limit_value('enquiry_per_hour', 200));
+  perform app_private.limit_form('enquiry');
   return new;
 end
 $$;

@@ -6,15 +6,18 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
+/// Open connections by peer address.
+type OpenCounts = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
 pub struct PeerCounter {
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    open: OpenCounts,
     max: usize,
     proxies: TrustedProxies,
 }
 
 /// One admitted connection; the count goes down when it is dropped.
 pub struct Slot {
-    open: Option<(Arc<Mutex<HashMap<IpAddr, usize>>>, IpAddr)>,
+    open: Option<(OpenCounts, IpAddr)>,
 }
 
 impl PeerCounter {
