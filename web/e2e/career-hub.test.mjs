@@ -302,5 +302,17 @@ describe('Career Hub', { skip }, () => {
     await toast().filter({ hasText: 'Login failed' }).waitFor();
     await page.getByRole('alert').filter({ hasText: /invalid/i }).waitFor();
     assert.deepEqual(await axeViolations(page), []);
+    // Signed out: the login page (both tabs, forgot password) and the reset page at 390 px too.
+    const p = await browser.page(MOBILE);
+    await p.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
+    assert.deepEqual(await axeViolations(p), []);
+    await p.getByRole('tab', { name: 'Login' }).press('ArrowRight');
+    await p.getByLabel('Full Name').waitFor();
+    assert.deepEqual(await axeViolations(p), []);
+    await p.getByRole('tab', { name: 'Login' }).click();
+    await p.getByRole('button', { name: 'Forgot password?' }).click();
+    assert.deepEqual(await axeViolations(p), []);
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    await p.close();
   });
 });
