@@ -14,6 +14,7 @@ import { gatewayAvailable } from './lib/site.mjs';
 
 const EMAIL = 'robin.tester@example.com';
 const PASSWORD = 'robin-pass-2026';
+const NEW_PASSWORD = 'robin-new-pass-2026';
 const NAME = 'Robin Tester';
 const JOB = { id: "md5('demo-job-PPR-1002')::uuid", title: 'Asset Manager - Logistics' };
 const skip = !gatewayAvailable() && 'needs the gateway (run under scripts/with-test-db.sh)';
@@ -40,6 +41,7 @@ describe('Career Hub', { skip }, () => {
 
   const toast = () => page.getByTestId('toast');
   const field = (label, n = 0) => page.getByLabel(label, { exact: true }).nth(n);
+  const signedOut = () => page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.endsWith('-auth-token')));
 
   test('sign up, open the confirmation link from the mail folder, and land on the dashboard greeted by name', async () => {
     await page.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
@@ -270,6 +272,34 @@ describe('Career Hub', { skip }, () => {
     await p.close();
   });
 
+  test('sign out to /career-hub; forgot password: the mailed link opens the reset page, the new password signs in', async () => {
+    await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/career-hub$/);
+    await signedOut();
+    await page.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await field('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await toast().filter({ hasText: 'Check your email' }).waitFor();
+    await page.goto(await mailLink(site.mailDir, EMAIL, 'recovery'));
+    await page.waitForURL(/\/career-hub\/reset-password/);
+    await field('New password').fill(NEW_PASSWORD);
+    await field('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(/\/career-hub\/dashboard#?$/);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/career-hub$/);
+    await signedOut();
+    await page.goto(`${site.url}/career-hub/login?next=${encodeURIComponent('//evil.example/x')}`, { waitUntil: 'networkidle' });
+    await field('Email').fill(EMAIL);
+    await field('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast().filter({ hasText: 'Welcome back!' }).filter({ hasText: "You've successfully logged in." }).waitFor();
+    await page.waitForURL(`${site.url}/career-hub/dashboard`); // never the other origin of ?next=
+    assert.deepEqual(page.errors, []);
+  });
+
   test('download my data, then delete the account: sign-in fails and the rows and the CV file are gone', async () => {
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     const exported = JSON.parse(readFileSync(await download(page, () => page.getByRole('button', { name: 'Download my data' }).click(), files), 'utf8'));
@@ -297,7 +327,7 @@ describe('Career Hub', { skip }, () => {
 
     await page.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
     await field('Email').fill(EMAIL);
-    await field('Password').fill(PASSWORD);
+    await field('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await toast().filter({ hasText: 'Login failed' }).waitFor();
     await page.getByRole('alert').filter({ hasText: /invalid/i }).waitFor();

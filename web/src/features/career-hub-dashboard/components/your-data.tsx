@@ -27,9 +27,9 @@ export function YourData() {
     setBusy(true);
     try {
       await deleteMyAccount();
+      navigate('/career-hub', { replace: true }); // before the session goes (see the dashboard's sign-out)
       await signOut('local');
       toast({ title: 'Account deleted', description: 'Your account, CVs, saved jobs and applications have been deleted.' });
-      navigate('/career-hub', { replace: true });
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
       setBusy(false);
