@@ -17,14 +17,18 @@ export function demoSeedSql() {
     .join('\n');
 }
 
-/** The gateway with the demo content, a mail folder and a storage folder this suite can read, a fast storage sweep. */
+/**
+ * The gateway with the demo content, a mail folder and a storage folder this suite can read, a fast storage sweep,
+ * and one e-mail per address per second (the suite asks for a password reset within a minute of the sign-up mail,
+ * which Auth's default 60 s per address refuses).
+ */
 export async function startCareerHubSite() {
   const data = mkdtempSync(join(tmpdir(), 'career-hub-e2e-'));
   const mailDir = join(data, 'mail');
   const storageDir = join(data, 'storage');
   const site = await startSite({
     sql: demoSeedSql(),
-    env: { GATEWAY_MAIL_DIR: mailDir, FILE_STORAGE_BACKEND_PATH: storageDir, GATEWAY_STORAGE_SWEEP_SECS: '0.2' },
+    env: { GATEWAY_MAIL_DIR: mailDir, FILE_STORAGE_BACKEND_PATH: storageDir, GATEWAY_STORAGE_SWEEP_SECS: '0.2', GOTRUE_SMTP_MAX_FREQUENCY: '1' },
   });
   return {
     ...site,

@@ -16,10 +16,9 @@ const PREMIUM_FEATURES = ['LinkedIn optimisation', 'AI suggestions', 'Unlimited 
 function Dashboard() {
   const { fullName, isPremium, signOut } = useCandidateAuth();
   const navigate = useNavigate();
-  // Leave first: once the session is gone the login guard would send the page to /career-hub/login instead.
   const onSignOut = async () => {
-    navigate('/career-hub');
     await signOut();
+    navigate('/career-hub', { replace: true });
   };
   return (
     <>

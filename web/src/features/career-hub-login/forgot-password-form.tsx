@@ -3,26 +3,20 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { useCandidateAuth } from '@/lib/candidate-auth';
+import { AuthField } from './auth-field';
 import { FormError } from './form-error';
+import { useAuthForm } from './use-auth-form';
 
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   const { sendPasswordReset } = useCandidateAuth();
   const { toast } = useToast();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const { busy, error, submit } = useAuthForm();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    const result = await sendPasswordReset(email.trim());
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
+    if (await submit(() => sendPasswordReset(email.trim()))) return;
     setSent(true);
     toast({ title: 'Check your email', description: 'If an account exists for that address, we have sent a link to reset your password.' });
   };
@@ -34,10 +28,7 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
         <p role="status">If an account exists for {email}, a link to reset your password is on its way.</p>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor="forgot-email">Email</label>
-            <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
+          <AuthField id="forgot-email" label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
           <FormError id="forgot-error" message={error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}

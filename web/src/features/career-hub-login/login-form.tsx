@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useCandidateAuth } from '@/lib/candidate-auth';
+import { AuthField } from './auth-field';
 import { FormError } from './form-error';
+import { useAuthForm } from './use-auth-form';
 
 export function LoginForm({ next, onForgot }: { next: string; onForgot: () => void }) {
   const { signIn } = useCandidateAuth();
@@ -12,34 +14,20 @@ export function LoginForm({ next, onForgot }: { next: string; onForgot: () => vo
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit } = useAuthForm();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    const result = await signIn(email.trim(), password);
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
-      toast({ title: 'Login failed', description: result.error, variant: 'destructive' });
-      return;
-    }
+    const failed = await submit(() => signIn(email.trim(), password));
+    if (failed) return toast({ title: 'Login failed', description: failed, variant: 'destructive' });
     toast({ title: 'Welcome back!', description: "You've successfully logged in." });
     navigate(next, { replace: true });
   };
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-busy={busy} aria-describedby="login-error">
-      <div className="field">
-        <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Password</label>
-        <input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
+      <AuthField id="login-email" label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} />
+      <AuthField id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onValue={setPassword} />
       <FormError id="login-error" message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Logging in...' : 'Login'}

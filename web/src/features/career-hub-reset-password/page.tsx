@@ -6,7 +6,9 @@ import { useToast } from '@/components/ui/toast';
 import { CandidatePage } from '@/lib/candidate-page';
 import { DASHBOARD_PATH, PASSWORD_MIN_LENGTH, useCandidateAuth } from '@/lib/candidate-auth';
 import { Seo } from '@/lib/seo';
+import { AuthField } from '../career-hub-login/auth-field';
 import { FormError } from '../career-hub-login/form-error';
+import { useAuthForm } from '../career-hub-login/use-auth-form';
 import '../career-hub-login/login.css';
 
 function ResetForm() {
@@ -15,32 +17,21 @@ function ResetForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useAuthForm();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH) return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
     if (password !== confirm) return setError('The two passwords do not match.');
-    setBusy(true);
-    setError(null);
-    const result = await updatePassword(password);
-    setBusy(false);
-    if (result.error) return setError(result.error);
+    if (await submit(() => updatePassword(password))) return;
     toast({ title: 'Password updated', description: 'Your new password is ready to use.' });
     navigate(DASHBOARD_PATH, { replace: true });
   };
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-busy={busy} aria-describedby="reset-error">
-      <div className="field">
-        <label htmlFor="reset-password">New password</label>
-        <input id="reset-password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} placeholder="Minimum 6 characters" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="reset-confirm">Confirm new password</label>
-        <input id="reset-confirm" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      </div>
+    <form className="stack" onSubmit={onSubmit} aria-busy={busy} aria-describedby="reset-error" noValidate>
+      <AuthField id="reset-password" label="New password" type="password" autoComplete="new-password" required placeholder="Minimum 6 characters" value={password} onValue={setPassword} />
+      <AuthField id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onValue={setConfirm} />
       <FormError id="reset-error" message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}

@@ -27,8 +27,8 @@ export function YourData() {
     setBusy(true);
     try {
       await deleteMyAccount();
-      navigate('/career-hub', { replace: true }); // before the session goes (see the dashboard's sign-out)
       await signOut('local');
+      navigate('/career-hub', { replace: true });
       toast({ title: 'Account deleted', description: 'Your account, CVs, saved jobs and applications have been deleted.' });
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });

@@ -1,4 +1,5 @@
 // The five steps of the wizard (spec §2 CV builder), every input bound to the draft.
+import type { ReactNode } from 'react';
 import { fieldId, LIMITS, type CvDraft, type Education, type Experience, type PersonalInfo } from '@/features/cv/model';
 import { EntryControls } from './entry-controls';
 import { TextField } from './text-field';
@@ -60,17 +61,26 @@ function ExperienceEntry({ entry, index, props }: { entry: Experience; index: nu
   );
 }
 
-export function ExperienceStep(props: StepProps) {
+/** A list step: its entries, a note when there are none, and the add button (at most LIMITS.entries). */
+function EntryList({ props, list, empty, addLabel, children }: { props: StepProps; list: 'experience' | 'education'; empty: string; addLabel: string; children: ReactNode }) {
   return (
     <div className="stack">
-      {props.draft.experience.length === 0 && <p className="muted">No positions yet.</p>}
+      {props.draft[list].length === 0 && <p className="muted">{empty}</p>}
+      {children}
+      <button type="button" className="btn btn--outline" data-add={list} onClick={() => props.onAdd(list)} disabled={props.draft[list].length >= LIMITS.entries}>
+        {addLabel}
+      </button>
+    </div>
+  );
+}
+
+export function ExperienceStep(props: StepProps) {
+  return (
+    <EntryList props={props} list="experience" empty="No positions yet." addLabel="+ Add Another Position">
       {props.draft.experience.map((e, i) => (
         <ExperienceEntry key={e.id} entry={e} index={i} props={props} />
       ))}
-      <button type="button" className="btn btn--outline" data-add="experience" onClick={() => props.onAdd('experience')} disabled={props.draft.experience.length >= LIMITS.entries}>
-        + Add Another Position
-      </button>
-    </div>
+    </EntryList>
   );
 }
 
@@ -94,15 +104,11 @@ function EducationEntry({ entry, index, props }: { entry: Education; index: numb
 
 export function EducationStep(props: StepProps) {
   return (
-    <div className="stack">
-      {props.draft.education.length === 0 && <p className="muted">No qualifications yet.</p>}
+    <EntryList props={props} list="education" empty="No qualifications yet." addLabel="+ Add Another Qualification">
       {props.draft.education.map((e, i) => (
         <EducationEntry key={e.id} entry={e} index={i} props={props} />
       ))}
-      <button type="button" className="btn btn--outline" data-add="education" onClick={() => props.onAdd('education')} disabled={props.draft.education.length >= LIMITS.entries}>
-        + Add Another Qualification
-      </button>
-    </div>
+    </EntryList>
   );
 }
 
