@@ -158,6 +158,13 @@ describe('Career Hub', { skip }, () => {
   test('the PDF has the CV as text in reading order; JSON Resume export and import give an equal CV', async () => {
     await page.getByTestId('my-cvs').getByRole('link', { name: 'My CV' }).click();
     await page.getByTestId('cv-preview').getByText('Brunel Homes').waitFor();
+    await page.getByRole('radio', { name: 'Executive' }).check();
+    await page.locator('.cv-paper--executive').waitFor();
+    await page.emulateMedia({ media: 'print' }); // Print: only the CV page
+    assert.equal(await page.locator('.site-header').isVisible(), false);
+    assert.equal(await page.locator('.wizard').isVisible(), false);
+    assert.equal(await page.getByTestId('cv-preview').isVisible(), true);
+    await page.emulateMedia({ media: 'screen' });
     const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click(), files);
     const text = pdfText(pdf);
     const at = (s) => text.indexOf(s);
@@ -185,6 +192,25 @@ describe('Career Hub', { skip }, () => {
     (await import('node:fs')).writeFileSync(bad, '[1, 2, 3]');
     await page.getByTestId('import-json').setInputFiles(bad);
     await page.getByRole('alert').filter({ hasText: 'could not be imported' }).waitFor();
+
+    // A JSON Resume from elsewhere: year-only dates, keywords, highlights, a section the builder does not edit.
+    const foreign = join(files, 'foreign.json');
+    (await import('node:fs')).writeFileSync(foreign, JSON.stringify({
+      basics: { name: 'Ali Import', label: 'Planner', location: { city: 'York', countryCode: 'GB' }, profiles: [{ network: 'LinkedIn', username: 'ali' }] },
+      work: [{ name: 'Ouse Planning', position: 'Planner', startDate: '2018', highlights: ['Won appeals'] }],
+      education: [{ institution: 'University of York', studyType: 'MA', area: 'Planning', endDate: '2017-06-30' }],
+      skills: [{ name: 'Planning', keywords: ['Appeals', 'Section 106'] }],
+      volunteer: [{ organization: 'Civic Trust', position: 'Trustee' }],
+    }));
+    await page.getByTestId('import-json').setInputFiles(foreign);
+    await page.getByTestId('cv-preview').getByText('Ali Import').waitFor();
+    const foreignId = new URL(page.url()).searchParams.get('id');
+    const stored = JSON.parse(sql(`select data::text from public.cv_documents where id = '${foreignId}'`));
+    assert.deepEqual(
+      [stored.personalInfo.location, stored.experience[0].startDate, stored.experience[0].description, stored.education[0].degree, stored.education[0].year, stored.skills],
+      ['York, GB', '2018-01', '• Won appeals', 'MA Planning', '2017', 'Planning, Appeals, Section 106'],
+    );
+    assert.deepEqual(stored.extras, { volunteer: [{ organization: 'Civic Trust', position: 'Trustee' }], basics: { label: 'Planner', profiles: [{ network: 'LinkedIn', username: 'ali' }] } });
     assert.deepEqual(page.errors, []);
   });
 
@@ -209,6 +235,20 @@ describe('Career Hub', { skip }, () => {
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     await page.getByTestId('saved-jobs').getByRole('link', { name: JOB.title }).waitFor();
     await page.getByTestId('my-applications').getByRole('link', { name: JOB.title }).waitFor();
+
+    // My CVs: rename, duplicate, delete (confirmed).
+    const cvs = page.getByTestId('my-cvs');
+    await cvs.getByRole('button', { name: 'Rename My CV' }).first().click();
+    await page.getByLabel('CV name').fill('Development CV');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await cvs.getByRole('link', { name: 'Development CV' }).waitFor();
+    await cvs.getByRole('button', { name: 'Duplicate Development CV' }).click();
+    await cvs.getByRole('link', { name: 'Copy of Development CV' }).waitFor();
+    await cvs.getByRole('button', { name: 'Delete Copy of Development CV' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete CV' }).click();
+    await toast().filter({ hasText: 'CV deleted' }).waitFor();
+    await cvs.getByRole('link', { name: 'Copy of Development CV' }).waitFor({ state: 'detached' });
+    assert.equal(await cvs.getByText(/^Last edited \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/).count(), 3);
     assert.deepEqual(page.errors, []);
   });
 
@@ -305,11 +345,14 @@ describe('Career Hub', { skip }, () => {
     const exported = JSON.parse(readFileSync(await download(page, () => page.getByRole('button', { name: 'Download my data' }).click(), files), 'utf8'));
     assert.equal(exported.account.email, EMAIL);
     assert.equal(exported.account.full_name, NAME);
-    assert.equal(exported.cv_documents.length, 3);
+    assert.equal(exported.cv_documents.length, 4);
     assert.deepEqual(exported.saved_jobs.map((j) => j.title), [JOB.title]);
     assert.deepEqual(exported.applications.map((a) => a.job_title), [JOB.title]);
 
+    await page.getByRole('button', { name: `Remove ${JOB.title} from saved jobs` }).click();
+    await page.getByText('No saved jobs yet.').waitFor();
     const uid = sql(`select id from auth.users where email = '${EMAIL}'`);
+    assert.equal(sql(`select count(*) from public.saved_jobs where user_id = '${uid}'`), '0', 'Remove deletes the saved job');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Delete my account' });
     assert.equal(await confirm.isDisabled(), true);

@@ -97,7 +97,11 @@ export function fromJsonResume(raw: string): { draft: CvDraft; title: string } {
   if (!isObj(json)) throw new InvalidResumeError('A JSON Resume file holds one object with sections such as "basics" and "work".');
   const basics = json.basics ?? {};
   if (!isObj(basics)) throw new InvalidResumeError('"basics" must be an object.');
-  const skills = list(json.skills, 'skills').map((s, i) => text(s.name, `Skill ${i + 1} name`)).filter(Boolean);
+  // A skill's keywords become skills of their own (the builder keeps one comma-separated list).
+  const skills = list(json.skills, 'skills')
+    .flatMap((s, i) => [text(s.name, `Skill ${i + 1} name`), ...(Array.isArray(s.keywords) ? s.keywords.filter((k): k is string => typeof k === 'string') : [])])
+    .map((k) => k.trim())
+    .filter(Boolean);
   const extras: Json = Object.fromEntries(Object.entries(json).filter(([k]) => !MAPPED.includes(k)));
   const basicsExtra = Object.fromEntries(Object.entries(basics).filter(([k]) => !BASICS_MAPPED.includes(k)));
   if (Object.keys(basicsExtra).length) extras.basics = basicsExtra;
