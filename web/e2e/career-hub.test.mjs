@@ -173,6 +173,26 @@ describe('Career Hub', { skip }, () => {
     assert.match(readFileSync(pdf, 'latin1'), /\/FontFile2/, 'the font is embedded');
     assert.match(readFileSync(pdf, 'latin1'), /\/MediaBox \[0 0 595\.2/, 'A4');
 
+    // A CV over several pages: no entry is cut by a page break (its first and last lines share a page).
+    const uid = sql(`select id from auth.users where email = '${EMAIL}'`);
+    const long = sql(`insert into public.cv_documents (user_id, title, data) select '${uid}', 'Long CV', jsonb_build_object(
+      'personalInfo', jsonb_build_object('fullName', 'Long Writer', 'email', 'long@example.com'), 'template', 'professional',
+      'experience', (select jsonb_agg(jsonb_build_object('id', 'e' || i, 'title', 'Role ' || i, 'company', 'Company ' || i,
+        'description', repeat('Delivered projects across the region. ', 14) || E'\\nEnd of entry ' || i || '.') order by i)
+        from generate_series(1, 14) i)) returning id`).split('\n')[0];
+    await page.goto(`${site.url}/career-hub/cv-builder?id=${long}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('cv-preview').getByText('Company 14').waitFor();
+    const longPdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click(), files);
+    const pages = pdfText(longPdf).split('\f').filter((t) => t.trim());
+    assert.ok(pages.length >= 2, `several pages: ${pages.length}`);
+    for (let i = 1; i <= 14; i++) {
+      const where = (s) => pages.findIndex((t) => t.includes(s));
+      const [top, end] = [where(`Role ${i}\n`), where(`End of entry ${i}.`)];
+      assert.ok(top >= 0 && top === end, `entry ${i} is on one page (${top}, ${end}):\n${pages.join('\n----\n')}`);
+    }
+    sql(`delete from public.cv_documents where id = '${long}'`);
+    await page.goBack({ waitUntil: 'networkidle' });
+
     const json = await download(page, () => page.getByRole('button', { name: 'Export JSON Resume' }).click(), files);
     const resume = JSON.parse(readFileSync(json, 'utf8'));
     assert.equal(resume.basics.name, NAME);
