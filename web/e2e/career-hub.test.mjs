@@ -332,6 +332,16 @@ describe('Career Hub', { skip }, () => {
     await p.close();
   });
 
+  test('Save Draft keeps a draft and goes to the dashboard', async () => {
+    await page.goto(`${site.url}/career-hub/cv-builder?template=minimalist`, { waitUntil: 'networkidle' });
+    await page.locator('.cv-paper--minimalist').waitFor();
+    await field('Full Name *').fill('Draft Only');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast().filter({ hasText: 'CV Saved' }).filter({ hasText: 'Your CV has been saved successfully.' }).waitFor();
+    await page.waitForURL(/\/career-hub\/dashboard#?$/);
+    assert.equal(sql(`select data->>'template' from public.cv_documents where data->'personalInfo'->>'fullName' = 'Draft Only'`), 'minimalist');
+  });
+
   test('sign out to /career-hub; forgot password: the mailed link opens the reset page, the new password signs in', async () => {
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -365,7 +375,7 @@ describe('Career Hub', { skip }, () => {
     const exported = JSON.parse(readFileSync(await download(page, () => page.getByRole('button', { name: 'Download my data' }).click(), files), 'utf8'));
     assert.equal(exported.account.email, EMAIL);
     assert.equal(exported.account.full_name, NAME);
-    assert.equal(exported.cv_documents.length, 4);
+    assert.equal(exported.cv_documents.length, 5);
     assert.deepEqual(exported.saved_jobs.map((j) => j.title), [JOB.title]);
     assert.deepEqual(exported.applications.map((a) => a.job_title), [JOB.title]);
 

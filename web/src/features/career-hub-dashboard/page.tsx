@@ -38,7 +38,7 @@ function Dashboard() {
       </section>
       <div className="container section dash">
         <div className="grid grid--2 dash-tools">
-          <Link to="/career-hub/cv-builder?new=1" className="card card--interactive dash-tool">
+          <Link to="/career-hub/cv-builder" className="card card--interactive dash-tool">
             <h2 className="card__title">CV Builder</h2>
             <p className="muted">Create a professional CV in five guided steps, saved as you type.</p>
           </Link>

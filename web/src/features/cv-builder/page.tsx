@@ -40,6 +40,7 @@ function Builder({ userId }: { userId: string }) {
   }
 
   const finish = async () => {
+    if (!doc.id) update((d) => ({ ...d })); // Save Draft before any edit: create the CV now
     setFinishing(true);
     const saved = await flush();
     setFinishing(false);

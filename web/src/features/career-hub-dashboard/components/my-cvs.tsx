@@ -38,7 +38,7 @@ export function MyCvs() {
     <section className="card dash-card" aria-labelledby="my-cvs-heading">
       <div className="dash-card__head">
         <h2 id="my-cvs-heading">My CVs</h2>
-        <Link to="/career-hub/cv-builder?new=1" className="btn btn--sm btn--outline">
+        <Link to="/career-hub/cv-builder" className="btn btn--sm btn--outline">
           New CV
         </Link>
       </div>
