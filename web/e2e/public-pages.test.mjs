@@ -32,7 +32,7 @@ const PAGES = [
   ['/insights/hybrid-working-property', ['Office Occupancy on the Rise but Hybrid Working is Here to Stay', 'Industry Trends', 'August 2025', '6 min read', '38.1%', '5.7%', 'West Midlands', 'Related Articles']],
   ['/about', ['What matters...', 'It starts with a conversation.']],
   ['/terms', ['Website Terms of Use', 'About these terms', 'Using our website', 'Career Hub accounts', 'Job adverts and applications', 'Intellectual property', 'Links to and from other websites', 'Our liability to you', 'Governing law', 'England and Wales', 'Contact us']],
-  ['/our-work', ['Our Work', 'Development & Investment', 'In-House / Head Office', 'Real Estate Services', 'Facilities & Maintenance', 'The outcome', 'Confidential mandate', 'Start a Conversation', 'See Current Vacancies']],
+  ['/our-work', ['Our Work', 'Development & Investment', 'In-House / Head Office', 'Real Estate Services', 'Facilities & Maintenance', 'The outcome', 'Confidential mandate', 'Start a Conversation', 'View Current Opportunities']],
   ['/privacy', ['Six Points That Secure Your Data', 'Candidates', 'Your data: Who, what and where', 'How will personal data be used', 'Information we obtain from other sources', 'Permission', 'Reference', "Information Commissioner's Office"]],
 ];
 
@@ -297,7 +297,7 @@ describe('our work and terms', () => {
       }
       const hrefs = async (name) => page.getByRole('link', { name }).evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
       assert.deepEqual(await hrefs('Start a Conversation'), ['/contact?kind=client#enquiry']);
-      assert.deepEqual(await hrefs('See Current Vacancies'), ['/#vacancies']);
+      assert.deepEqual(await hrefs('View Current Opportunities'), ['/#vacancies']);
       await page.getByRole('navigation', { name: 'Sectors on this page' }).getByRole('link', { name: 'Facilities & Maintenance' }).click();
       await page.waitForURL(/#facilities-maintenance$/);
       assert.deepEqual(page.errors, []);

@@ -1,5 +1,6 @@
 // The shell of the legal pages (/privacy, /terms): dark hero, a contents list beside the text (sticky on wide
-// screens) and the text itself. Each entry of `contents` links to a section id inside `children`.
+// screens) and the text itself; each entry of `contents` links to a section id inside `children`. Also their tables
+// and external links.
 import type { ReactNode } from 'react';
 import './legal-document.css';
 
@@ -31,6 +32,31 @@ export function LegalDocument(p: { eyebrow: string; title: string; intro: ReactN
         </div>
       </div>
     </>
+  );
+}
+
+/** A two-column table of the legal text (first column: what, second: the rule), captioned for screen readers. */
+export function LegalTable({ caption, columns, rows }: { caption: string; columns: [string, string]; rows: string[][] }) {
+  return (
+    <div className="legal-table-wrap">
+      <table className="legal-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col">{columns[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([what, rule]) => (
+            <tr key={what}>
+              <td>{what}</td>
+              <td>{rule}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -9,8 +9,19 @@ import { Seo } from '@/lib/seo';
 import { AssignmentCard } from './components/assignment-card';
 import './our-work.css';
 
-const CONTACT = '/contact?kind=client#enquiry';
-const VACANCIES = '/#vacancies';
+/** The page's two calls to action: a client enquiry and the current vacancies. */
+function Actions({ className }: { className: string }) {
+  return (
+    <div className={`btn-row ${className}`}>
+      <ButtonLink to="/contact?kind=client#enquiry" variant="accent" size="lg">
+        Start a Conversation
+      </ButtonLink>
+      <ButtonLink to="/#vacancies" variant="outline-light" size="lg">
+        View Current Opportunities
+      </ButtonLink>
+    </div>
+  );
+}
 
 function SectorSection({ sector, shaded }: { sector: (typeof sectors)[number]; shaded: boolean }) {
   const work = assignments.filter((a) => a.sector === sector.id);
@@ -59,14 +70,7 @@ export default function OurWorkPage() {
           <p className="eyebrow">Our Work</p>
           <h1>{ourWorkIntro.title}</h1>
           <p>{ourWorkIntro.text}</p>
-          <div className="btn-row work-hero__actions">
-            <ButtonLink to={CONTACT} variant="accent" size="lg">
-              Start a Conversation
-            </ButtonLink>
-            <ButtonLink to={VACANCIES} variant="outline-light" size="lg">
-              See Current Vacancies
-            </ButtonLink>
-          </div>
+          <Actions className="work-hero__actions" />
         </div>
       </section>
       <nav className="work-nav" aria-label="Sectors on this page">
@@ -85,14 +89,7 @@ export default function OurWorkPage() {
         <div className="container section-head section-head--center">
           <h2 id="work-cta">Have a role like these to fill?</h2>
           <p className="lead">Tell us about the hire, in confidence. If you are looking for your next move, our current vacancies are a good place to start.</p>
-          <div className="btn-row work-cta__actions">
-            <ButtonLink to={CONTACT} variant="accent" size="lg">
-              Start a Conversation
-            </ButtonLink>
-            <ButtonLink to={VACANCIES} variant="outline-light" size="lg">
-              See Current Vacancies
-            </ButtonLink>
-          </div>
+          <Actions className="work-cta__actions" />
         </div>
       </section>
     </>

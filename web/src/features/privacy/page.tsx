@@ -1,7 +1,7 @@
 // /privacy (spec §2; UK GDPR Art. 13/14 contents per design/product.md §3.2; retention per spec §9; cookies per PECR).
 import { Link } from 'react-router';
 import { site } from '@/content/site';
-import { ExternalLink as External, LegalDocument } from '@/components/layout/legal-document';
+import { ExternalLink as External, LegalDocument, LegalTable } from '@/components/layout/legal-document';
 import { Seo } from '@/lib/seo';
 
 const UPDATED = 'November 2026';
@@ -102,25 +102,7 @@ export default function PrivacyPage() {
         <section id="how-used" aria-labelledby="how-used-title">
           <h2 id="how-used-title">3. How will personal data be used</h2>
           <p>We use personal data for the purposes below, each with a lawful basis under the UK GDPR:</p>
-          <div className="legal-table-wrap">
-            <table className="legal-table">
-              <caption className="visually-hidden">Purposes and lawful bases</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Purpose</th>
-                  <th scope="col">Lawful basis</th>
-                </tr>
-              </thead>
-              <tbody>
-                {PURPOSES.map(([purpose, basis]) => (
-                  <tr key={purpose}>
-                    <td>{purpose}</td>
-                    <td>{basis}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LegalTable caption="Purposes and lawful bases" columns={['Purpose', 'Lawful basis']} rows={PURPOSES} />
           <p>
             <strong>Our legitimate interests</strong> are running a recruitment business: matching people with suitable roles, keeping in touch with candidates and clients about opportunities, developing our services and protecting our systems. We have balanced these interests against your rights and expectations, and you can object at any time (see your rights below).
           </p>
@@ -158,25 +140,7 @@ export default function PrivacyPage() {
 
         <section id="retention" aria-labelledby="retention-title">
           <h2 id="retention-title">How long we keep your data</h2>
-          <div className="legal-table-wrap">
-            <table className="legal-table">
-              <caption className="visually-hidden">Retention periods</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">How long we keep it</th>
-                </tr>
-              </thead>
-              <tbody>
-                {RETENTION.map(([data, period]) => (
-                  <tr key={data}>
-                    <td>{data}</td>
-                    <td>{period}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LegalTable caption="Retention periods" columns={['Data', 'How long we keep it']} rows={RETENTION} />
         </section>
 
         <section id="rights" aria-labelledby="rights-title">

@@ -1,5 +1,6 @@
-// 'Other Opportunities in Property': up to three other live roles, newest first, loaded when the section nears the
-// viewport (so supabase-js is not part of the job page's first load). Links must lead to real job pages, so no
+// 'Other Opportunities in Property': up to three other live roles, newest first. On a page the server rendered they
+// come with it (public.render_job_page, sql/migrations/0301: data-ssr-other-jobs), so the page needs no request; after
+// client-side navigation they load when the section nears the viewport. Links must lead to real job pages, so no
 // sample role is offered beside a real job; only the built-in sample jobs (shown when there are no jobs) list the
 // other samples. With no other live role the section is not shown.
 import { useEffect, useRef, useState } from 'react';
@@ -12,19 +13,32 @@ import { sampleJobs } from '../data/sample-jobs';
 
 export const OTHER_OPPORTUNITIES_MAX = 3;
 
-function others(jobs: JobRow[], currentId: string): JobRow[] {
+type JobSummary = Pick<JobRow, 'id' | 'title' | 'company' | 'location' | 'salary' | 'type'>;
+
+function others(jobs: JobSummary[], currentId: string): JobSummary[] {
   return jobs.filter((j) => j.id !== currentId).slice(0, OTHER_OPPORTUNITIES_MAX);
 }
 
-function useOtherJobs(currentId: string, sample: boolean, near: boolean): JobRow[] | null {
-  const [jobs, setJobs] = useState<JobRow[] | null>(sample ? others(sampleJobs, currentId) : null);
+/** The other roles the server rendered with this job, read before the first render replaces its markup. */
+function serverRendered(currentId: string): JobSummary[] | null {
+  if (typeof document === 'undefined') return null;
+  const el = document.querySelector<HTMLElement>('[data-ssr-other-jobs-for]');
+  if (!el || el.dataset.ssrOtherJobsFor !== currentId) return null;
+  try {
+    return others(JSON.parse(el.dataset.ssrOtherJobs ?? '[]') as JobSummary[], currentId);
+  } catch {
+    return null;
+  }
+}
+
+function useOtherJobs(currentId: string, sample: boolean, near: boolean): JobSummary[] | null {
+  const [server] = useState(() => ({ id: currentId, jobs: serverRendered(currentId) }));
+  const known = (id: string) => (sample ? others(sampleJobs, id) : id === server.id ? server.jobs : null);
+  const [jobs, setJobs] = useState<JobSummary[] | null>(() => known(currentId));
   useEffect(() => {
-    if (sample) {
-      setJobs(others(sampleJobs, currentId));
-      return;
-    }
-    setJobs(null);
-    if (!near) return;
+    const ready = known(currentId);
+    setJobs(ready);
+    if (ready || !near) return;
     let live = true;
     getActiveJobs(OTHER_OPPORTUNITIES_MAX + 1)
       .then((rows) => live && setJobs(others(rows, currentId)))
@@ -35,11 +49,12 @@ function useOtherJobs(currentId: string, sample: boolean, near: boolean): JobRow
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `known` reads only `sample` and the first render's data
   }, [currentId, sample, near]);
   return jobs;
 }
 
-function RoleCard({ job }: { job: JobRow }) {
+function RoleCard({ job }: { job: JobSummary }) {
   return (
     <article className="card card--interactive">
       {job.type && <span className="badge">{job.type}</span>}
@@ -66,7 +81,7 @@ function RoleCard({ job }: { job: JobRow }) {
 
 export function OtherOpportunities({ currentId, sample }: { currentId: string; sample: boolean }) {
   const ref = useRef<HTMLElement>(null);
-  const near = useNearViewport(ref, '600px', !sample);
+  const near = useNearViewport(ref);
   const jobs = useOtherJobs(currentId, sample, near);
   if (jobs !== null && jobs.length === 0) return null;
   return (
