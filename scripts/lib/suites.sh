@@ -71,16 +71,22 @@ sql_tests() {
   sql/tests/run.sh
 }
 
-# postgrest-js's own server-backed suite (tests/conformance/postgrest-js.sh) from a supabase-js checkout outside the
-# repository (SUPABASE_JS_CHECKOUT, default /work/ext/supabase-js). Skipped, counting nothing, when there is none.
-postgrest_js_conformance() {
-  local checkout=${SUPABASE_JS_CHECKOUT:-/work/ext/supabase-js}
-  if [ ! -d "$checkout/packages/core/postgrest-js" ]; then
-    echo "no supabase-js checkout at $checkout: skipped"
+# An upstream client suite (tests/conformance/RUNNER.sh: postgrest-js, auth-js, storage-js) against the supabase-js
+# snapshot (../shared/conformance/supabase-js). Failures listed in tests/conformance/known-failures.txt are shown but
+# do not count; any other failure, or fewer passes than the listed baseline, fails it. Skipped, counting nothing,
+# when there is no snapshot.
+conformance() {
+  local runner=$1 checkout
+  checkout=$(root=$PWD; source tests/conformance/lib.sh; conformance_default_checkout)
+  if [ -z "$checkout" ]; then
+    echo "no supabase-js snapshot (../shared/conformance/supabase-js): skipped"
     echo "SUITE-COUNTS passed=0 failed=0"
     return 0
   fi
-  tests/conformance/postgrest-js.sh "$checkout"
+  cargo build -q -p gateway --bin gateway || return 1
+  local target=$checkout
+  [ "$runner" != storage-js ] || target=$checkout/packages/core/storage-js
+  GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/gateway "tests/conformance/$runner.sh" "$target"
 }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
