@@ -424,7 +424,7 @@ begin
     return 'pg_cron is not loaded for database ' || current_database()
       || ': run "select app_private.run_retention()" daily from a scheduler, or load pg_cron and call app_private.schedule_retention()';
   end if;
-  create extension if not exists pg_cron;
+  create extension if not exists pg_cron with schema pg_catalog; -- as Supabase installs it
   perform cron.schedule('privacy-retention', schedule, 'select app_private.run_retention()');
   return 'scheduled privacy-retention (' || schedule || ') with pg_cron';
 end
