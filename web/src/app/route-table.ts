@@ -36,6 +36,7 @@ export const routes: AppRoute[] = [
   },
   { path: '/about', module: 'about/page.tsx', render: 'static' },
   { path: '/privacy', module: 'privacy/page.tsx', render: 'static' },
+  { path: '/privacy/choice', module: 'privacy/choice-page.tsx', render: 'spa' },
   { path: '/jobs/:jobId', module: 'jobs/page.tsx', render: 'job' },
   { path: '/vacancies', module: 'vacancies/page.tsx', render: 'spa' },
   { path: '/career-hub/login', module: 'career-hub-login/page.tsx', render: 'spa' },
@@ -60,4 +61,5 @@ export const SPA_PREFIXES = [
   '/profile',
   '/admin-login',
   '/admin',
+  '/privacy/choice',
 ];
