@@ -28,10 +28,10 @@ on_exit() { for c in "${cleanup[@]}"; do eval "$c" || true; done; }
 trap on_exit EXIT
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
-  pgdir=$DATA_DIR/pg
-  if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
+  source scripts/lib/stack.sh
+  pgdir=$(stack_pg_dir)
+  if [ "$pgdir" != "$DATA_DIR/pg" ]; then
     # The postgres user cannot reach the checkout (e.g. under /root): keep the cluster in a folder it can reach.
-    pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
     mkdir -p "$(dirname "$pgdir")"; chmod 755 /var/lib/gateway-run "$(dirname "$pgdir")"
     echo "database folder: $pgdir (the postgres user cannot reach $DATA_DIR)"
   fi
