@@ -11,15 +11,10 @@ source "$root/tests/conformance/lib.sh"
 checkout=$(cd "${1:-$(conformance_default_checkout)}" && pwd)
 [ -d "$checkout/packages/core/auth-js/test" ] || { echo "no auth-js tests under $checkout" >&2; exit 2; }
 
-# What needs the network comes first (the namespace has none): the toolchain and the gateway binary.
-conformance_deps >/dev/null
-if [ -z "${GATEWAY_BIN:-}" ]; then
-  (cd "$root" && cargo build -q -p gateway --bin gateway)
-  export GATEWAY_BIN=${CARGO_TARGET_DIR:-$root/target}/debug/gateway
-fi
-conformance_netns "$0" "$@"
+conformance_prepare "$0" "$@"
 
 suite=$(conformance_scratch "$checkout" auth-js)
+conformance_transpile_only "$suite"
 trap 'conformance_finish auth-js "$suite" results/client.json results/api.json results/client.log results/api.log results/gateway.log' EXIT
 (cd "$suite" && node test/generate-signing-keys.js >/dev/null)
 

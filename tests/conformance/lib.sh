@@ -48,6 +48,19 @@ conformance_scratch() {
   echo "$tree/packages/core/$package"
 }
 
+# conformance_transpile_only PACKAGE-COPY: ts-jest compiles the tests without type-checking them (isolatedModules in
+# the copy's tsconfig.test.json), unless CONFORMANCE_TYPECHECK=1. The type checks judge the pinned client's own
+# TypeScript types against its own fixtures, which nothing in the gateway can change, and cost about two minutes per
+# runner on two cores; every test still runs against the gateway.
+conformance_transpile_only() {
+  [ -z "${CONFORMANCE_TYPECHECK:-}" ] || return 0
+  node -e '
+    const fs = require("fs"); const f = process.argv[1];
+    const c = JSON.parse(fs.readFileSync(f, "utf8"));
+    c.compilerOptions = { ...c.compilerOptions, isolatedModules: true };
+    fs.writeFileSync(f, JSON.stringify(c, null, 2));' "$1/tsconfig.test.json"
+}
+
 # conformance_netns "$0" "$@": re-runs the calling script inside a private network namespace (its own loopback),
 # so the upstream tests' hard-coded port 54321 can never meet another suite or a developer's gateway. Returns
 # (runs the caller in place) when already inside one, or when namespaces are unavailable and PORT is free.
@@ -61,6 +74,18 @@ conformance_netns() {
     echo "port ${CONFORMANCE_PORT:-54321} is busy and no private network namespace is available (needs root)" >&2
     return 1
   fi
+}
+
+# conformance_prepare "$0" "$@": what needs the network first (the namespace has none): the jest toolchain and the
+# gateway binary (GATEWAY_BIN, else a debug build, exported); then the private network namespace.
+conformance_prepare() {
+  conformance_deps >/dev/null || return 1
+  if [ -z "${GATEWAY_BIN:-}" ]; then
+    (cd "$root" && cargo build -q -p gateway --bin gateway) || return 1
+    GATEWAY_BIN=${CARGO_TARGET_DIR:-$root/target}/debug/gateway
+  fi
+  export GATEWAY_BIN
+  conformance_netns "$@"
 }
 
 # conformance_verdict RUNNER JEST-JSON...: per-file and total counts, failures checked against the known list.

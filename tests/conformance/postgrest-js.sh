@@ -43,21 +43,15 @@ if [ ! -f /usr/share/postgresql/15/extension/postgis.control ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq postgresql-15-postgis-3 >&2
 fi
 
-# The gateway binary (debug build; the other suites use the same one).
-if [ -z "${GATEWAY_BIN:-}" ]; then
-  (cd "$root" && cargo build -q -p gateway --bin gateway) || die "cargo build failed"
-  GATEWAY_BIN=${CARGO_TARGET_DIR:-$root/target}/debug/gateway
-fi
+# The toolchain, the gateway binary (debug build; the other suites use the same one), then a private namespace (the
+# tests hard-code http://localhost:54321), or a refusal to run next to something on that port.
+CONFORMANCE_PORT=$port conformance_prepare "$0" "$checkout" "${filters[@]}" || die "cannot prepare (npm, cargo) or isolate port $port"
 [ -x "$GATEWAY_BIN" ] || die "no gateway binary at $GATEWAY_BIN"
-
-conformance_deps >/dev/null || die "npm ci failed"
-export GATEWAY_BIN
-# The tests hard-code http://localhost:54321: a private namespace, or refuse to run next to something on that port.
-CONFORMANCE_PORT=$port conformance_netns "$0" "$checkout" "${filters[@]}" || die "cannot isolate port $port"
 
 # A fresh copy of the package for this run (its tests import ../src, compiled by ts-jest), with the shared
 # node_modules linked beside it; the cluster's folder and the logs live beside it.
 pkg=$(conformance_scratch "$checkout" postgrest-js) || die "cannot copy the package"
+conformance_transpile_only "$pkg"
 run=${pkg%/packages/core/*}
 gateway_pid=
 cleanup() {
