@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { site } from '@/content/site';
 import { Seo } from '@/lib/seo';
 import { answerNotice, fetchNotice, tokenFromHash, type Notice } from './api/privacy-choice';
-import './privacy.css';
+import './choice.css';
 
 type View = Notice['status'] | 'loading' | 'confirm-delete' | 'error';
 
