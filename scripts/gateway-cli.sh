@@ -9,11 +9,11 @@ GATEWAY_BIN=${GATEWAY_BIN:-$root/target/release/gateway}
 [ -x "$GATEWAY_BIN" ] || cargo build --release -p gateway --bin gateway
 DATA_DIR=${DATA_DIR:-$root/.data}
 if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then
-  pgdir=$DATA_DIR/pg
-  [ -d "$pgdir" ] || pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
+  source scripts/lib/stack.sh
+  pgdir=$(stack_pg_dir)
   [ -f "$pgdir/data/PG_VERSION" ] || { echo "no database yet: run \`make run\` first" >&2; exit 1; }
-  running=$( { scripts/pg-cluster.sh env "$pgdir" >/dev/null 2>&1 && [ -e "$pgdir/data/postmaster.pid" ]; } && echo yes || true)
-  eval "$(scripts/pg-cluster.sh start "$pgdir")"
+  running=$(stack_running "$pgdir" && echo yes || true)
+  eval "$(PG_CRON_DATABASE=app scripts/pg-cluster.sh start "$pgdir")"
   export PGPASSFILE
   [ -n "$running" ] || trap "scripts/pg-cluster.sh stop '$pgdir'" EXIT
   export GATEWAY_ADMIN_DB_URI="postgres://postgres@127.0.0.1:$PGPORT/app"

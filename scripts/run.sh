@@ -44,16 +44,18 @@ trap 'exit 143' TERM
 trap 'exit 129' HUP
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
-  pgdir=$DATA_DIR/pg
-  if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
+  source scripts/lib/stack.sh
+  pgdir=$(stack_pg_dir)
+  if [ "$pgdir" != "$DATA_DIR/pg" ]; then
     # The postgres user cannot reach the checkout (e.g. under /root): keep the cluster in a folder it can reach.
-    pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
     mkdir -p "$(dirname "$pgdir")"; chmod 711 /var/lib/gateway-run "$(dirname "$pgdir")"
     echo "database folder: $pgdir (the postgres user cannot reach $DATA_DIR)"
   fi
+  # pg_cron runs the app database's scheduled jobs (the nightly retention pass, sql/migrations/0320).
+  [ -f /usr/share/postgresql/15/extension/pg_cron.control ] || apt_install postgresql-15-cron
   cleanup+=("scripts/pg-cluster.sh stop '$pgdir'")
   # PGPORT picks the port; otherwise the one this cluster used before if it is still free, else any free port.
-  eval "$(scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-}")"
+  eval "$(PG_CRON_DATABASE=app scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-}")"
   export PGPASSFILE  # every role signs in with its password (SCRAM); psql and the gateway's commands read it here
   admin="postgres://postgres@127.0.0.1:$PGPORT"
   echo "PostgreSQL (private cluster): 127.0.0.1:$PGPORT, data in $pgdir; connect with PGPASSFILE=$PGPASSFILE psql $admin/app"
