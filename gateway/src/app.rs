@@ -25,7 +25,7 @@ pub fn router(state: AppState) -> Router {
         .layer(crate::site::headers::security_headers())
         .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
-        .layer(axum::middleware::from_fn(move |req, next| crate::client_addr::stamp(proxies.clone(), req, next)))
+        .layer(crate::client_addr::StampLayer(proxies))
         .with_state(state)
 }
 

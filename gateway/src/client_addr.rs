@@ -6,11 +6,11 @@
 
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{HeaderName, HeaderValue};
-use axum::middleware::Next;
-use axum::response::Response;
 use ipnet::IpNet;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::task::{Context, Poll};
+use tower::{Layer, Service};
 
 /// The resolved address, as a request extension (`None` when the server has no socket peer, e.g. in-process
 /// tests; limits then share one bucket).
@@ -93,9 +93,9 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The layer's work: resolve the client, record it as [`ClientAddr`], and make `X-Forwarded-For` say exactly that
+/// Resolves the client of `req`, records it as [`ClientAddr`], and makes `X-Forwarded-For` say exactly that
 /// (removing `X-Real-IP` and the trusted header, which SQL must never read from a client).
-pub async fn stamp(proxies: Arc<TrustedProxies>, mut req: Request, next: Next) -> Response {
+pub fn stamp(proxies: &TrustedProxies, req: &mut Request) {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let client = proxies.resolve(peer, req.headers());
     let headers = req.headers_mut();
@@ -106,7 +106,39 @@ pub async fn stamp(proxies: Arc<TrustedProxies>, mut req: Request, next: Next) -
         headers.insert(FORWARDED_FOR, value);
     }
     req.extensions_mut().insert(ClientAddr(client));
-    next.run(req).await
+}
+
+/// [`stamp`] on every request, as a plain tower layer (no per-request clone of the inner stack).
+#[derive(Clone)]
+pub struct StampLayer(pub Arc<TrustedProxies>);
+
+impl<S> Layer<S> for StampLayer {
+    type Service = Stamp<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        Stamp { inner, proxies: self.0.clone() }
+    }
+}
+
+#[derive(Clone)]
+pub struct Stamp<S> {
+    inner: S,
+    proxies: Arc<TrustedProxies>,
+}
+
+impl<S: Service<Request>> Service<Request> for Stamp<S> {
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut req: Request) -> Self::Future {
+        stamp(&self.proxies, &mut req);
+        self.inner.call(req)
+    }
 }
 
 #[cfg(test)]
@@ -161,6 +193,23 @@ mod tests {
         let p = proxies("127.0.0.0/8", Some("CF-Connecting-IP"));
         let h = headers(&[("cf-connecting-ip", "203.0.113.5"), ("x-forwarded-for", "1.1.1.1")]);
         assert_eq!(p.resolve(ip("127.0.0.1"), &h), ip("203.0.113.5"));
+    }
+
+    #[test]
+    fn stamping_replaces_what_the_client_sent() {
+        let p = proxies("", None);
+        let mut req = Request::new(axum::body::Body::empty());
+        req.headers_mut().insert("x-forwarded-for", HeaderValue::from_static("1.1.1.1"));
+        req.headers_mut().insert("x-real-ip", HeaderValue::from_static("2.2.2.2"));
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([192, 0, 2, 7], 5000))));
+        stamp(&p, &mut req);
+        assert_eq!(req.headers()["x-forwarded-for"], "192.0.2.7");
+        assert!(!req.headers().contains_key("x-real-ip"));
+        assert_eq!(req.extensions().get::<ClientAddr>(), Some(&ClientAddr(ip("192.0.2.7"))));
+        let mut bare = Request::new(axum::body::Body::empty());
+        bare.headers_mut().insert("x-forwarded-for", HeaderValue::from_static("1.1.1.1"));
+        stamp(&p, &mut bare);
+        assert!(!bare.headers().contains_key("x-forwarded-for"), "no peer: nothing a client sent survives");
     }
 
     #[test]
