@@ -35,6 +35,8 @@ fi
 cleanup=()
 gateway_pid=
 on_exit() {
+  # A second signal (make forwards SIGTERM to its child after the group got it) must not cut the clean-up short.
+  trap '' INT TERM HUP
   if [ -n "$gateway_pid" ]; then kill -TERM "$gateway_pid" 2>/dev/null || true; wait "$gateway_pid" 2>/dev/null || true; fi
   for c in "${cleanup[@]}"; do eval "$c" || true; done
 }

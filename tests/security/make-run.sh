@@ -21,11 +21,11 @@ check() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; f
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 port=$(free_port)
 
-# Starts scripts/run.sh in its own process group with extra env; waits for "Serving on" or its exit (log in $1).
+# Starts `make run` in its own process group with extra env; waits for "Serving on" or its exit (log in $1).
 start_run() {
   local log=$1; shift; : >"$log"
   env "$@" GATEWAY_BIN="$GATEWAY_BIN" DATA_DIR="$data" GATEWAY_SITE_DIR="$site" PORT="$port" \
-    setsid scripts/run.sh >"$log" 2>&1 &
+    setsid make -s run >"$log" 2>&1 &
   run_pid=$!
   for _ in $(seq 1 240); do
     grep -q '^Serving on' "$log" && return 0
@@ -34,10 +34,16 @@ start_run() {
   done
   return 1
 }
-# Sends SIG to run.sh's whole process group; true when run.sh and its PostgreSQL are gone within 30 s.
+# Sends SIG to make run's whole process group, then again and again to scripts/run.sh while it cleans up (make
+# forwards a SIGTERM to its child; an impatient user presses Ctrl-C twice), and waits up to 30 s; true when make,
+# run.sh and their PostgreSQL are all gone.
 stop_group() {
   local sig=$1 pg_port; pg_port=$(cat "$data/pg/port")
   kill "-$sig" -- "-$run_pid" 2>/dev/null
+  for _ in $(seq 1 100); do
+    pkill "-$sig" -g "$run_pid" -f scripts/run.sh 2>/dev/null || break
+    sleep 0.02
+  done
   for _ in $(seq 1 60); do
     if ! kill -0 "$run_pid" 2>/dev/null && ! ss -ltn | grep -q ":$pg_port "; then run_pid=; return 0; fi
     sleep 0.5
