@@ -48,7 +48,7 @@ export function migrate(cluster) {
   return out;
 }
 
-/** Serves the stack on a free port; returns { url, anonKey, serviceKey, stop() }. */
+/** Serves the stack on a free port; returns { url, child, exited (its { code, signal }), stderr(), anonKey, serviceKey, stop() }. */
 export async function startGateway(cluster, dataDir, env = {}) {
   const common = {
     ...cluster.env,
@@ -63,6 +63,7 @@ export async function startGateway(cluster, dataDir, env = {}) {
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${stderr}`)), 30000);
@@ -76,6 +77,9 @@ export async function startGateway(cluster, dataDir, env = {}) {
   const keys = run(gatewayBin, ['keys'], common);
   return {
     url,
+    child,
+    exited,
+    stderr: () => stderr,
     anonKey: keys.match(/anon key: (\S+)/)[1],
     serviceKey: keys.match(/service_role key: (\S+)/)[1],
     stop: async () => {

@@ -1,0 +1,96 @@
+// Faults of the database (issue 14, cases 1 and 3): PostgreSQL restarted under load, and a pool held by slow
+// queries. Requests fail fast with PostgREST's 503 body (never a 500, never a hang), dead pooled connections are
+// dropped, service is back within 2 s of the database, and no write answered 2xx is missing.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { call, isPostgrestError, load, openStack, restartCluster, serviceHeaders, sleep, statusCounts, waitFor } from './lib/faults.mjs';
+
+let stack;
+before(() => {
+  stack = openStack('database');
+  stack.cluster.sql(`create table public.fault_writes (id bigserial primary key, tag text unique not null);
+    grant select, insert on public.fault_writes to service_role;
+    grant usage on sequence public.fault_writes_id_seq to service_role;
+    create function public.fault_slow(secs float8) returns int language sql as 'select 1 from pg_sleep(secs)';
+    grant execute on function public.fault_slow(float8) to service_role;`);
+});
+after(() => stack?.close());
+
+const ready = (gw) =>
+  waitFor('the schema cache to see fault_writes', async () =>
+    (await call(`${gw.url}/rest/v1/fault_writes?limit=1`, { headers: serviceHeaders(gw) })).status === 200);
+
+test('PostgreSQL restarted under load: 503s in PostgREST shape, back within 2 s, no lost acknowledged write', async () => {
+  const gw = await stack.gateway({ PGRST_DB_POOL: '4', PGRST_DB_POOL_ACQUISITION_TIMEOUT: '2' });
+  await ready(gw);
+  let done = false;
+  const step = (w, i) => {
+    if (i % 2 === 0) {
+      const tag = randomUUID();
+      return call(`${gw.url}/rest/v1/fault_writes`, {
+        method: 'POST',
+        headers: serviceHeaders(gw, { prefer: 'return=minimal' }),
+        body: JSON.stringify({ tag }),
+      }).then((r) => ({ ...r, tag }));
+    }
+    return call(`${gw.url}/rest/v1/fault_writes?select=id&order=id.desc&limit=5`, { headers: serviceHeaders(gw) });
+  };
+  const running = load(6, step, () => done);
+  await sleep(1000);
+  const { stoppedAt, upAt } = await restartCluster(stack.dir, 1000);
+  await sleep(4000);
+  done = true;
+  const results = await running;
+
+  const counts = statusCounts(results);
+  const during = results.filter((r) => r.started >= stoppedAt && r.started < upAt);
+  const failures = results.filter((r) => r.status !== 200 && r.status !== 201);
+  const lastFailureEnd = Math.max(...failures.map((r) => r.started + r.ms), upAt);
+  const recoveredMs = Math.round(lastFailureEnd - upAt);
+  const slowest = Math.round(Math.max(...results.map((r) => r.ms)));
+  const codes = failures.reduce((acc, r) => ((acc[r.json?.code] = (acc[r.json?.code] ?? 0) + 1), acc), {});
+  console.log(`restart: ${results.length} requests ${JSON.stringify(counts)} (503 codes ${JSON.stringify(codes)}), ${during.length} while down,` +
+    ` last failure ended ${recoveredMs} ms after the database was back, slowest ${slowest} ms`);
+
+  assert.ok(during.length > 0, 'requests were made while the database was down');
+  assert.ok(failures.length > 0, 'the outage was seen');
+  for (const r of failures) {
+    assert.equal(r.status, 503, `only 503 while the database is away, got ${r.status}: ${r.text}`);
+    assert.ok(isPostgrestError(r.json), `PostgREST's error body: ${r.text}`);
+  }
+  assert.ok(slowest < 6000, `no request hangs (slowest ${slowest} ms)`);
+  assert.ok(recoveredMs <= 2000, `service back within 2 s of the database (${recoveredMs} ms)`);
+  assert.ok(results.some((r) => r.started > lastFailureEnd && r.status === 201), 'writes succeed after recovery');
+
+  const acknowledged = results.filter((r) => r.tag && r.status === 201).map((r) => r.tag);
+  const stored = new Set(stack.cluster.sql('select tag from public.fault_writes').split('\n'));
+  const lost = acknowledged.filter((t) => !stored.has(t));
+  assert.deepEqual(lost, [], `every write answered 201 is stored (${acknowledged.length} acknowledged)`);
+});
+
+test('pool held by slow queries: waiting requests get 503 PGRST003 after the acquisition timeout, then recover', async () => {
+  const gw = await stack.gateway({ PGRST_DB_POOL: '2', PGRST_DB_POOL_ACQUISITION_TIMEOUT: '1', GATEWAY_HTTP_WORKERS: '1' });
+  await ready(gw);
+  const slow = () =>
+    call(`${gw.url}/rest/v1/rpc/fault_slow`, { method: 'POST', headers: serviceHeaders(gw), body: '{"secs": 3}' });
+  const holders = [slow(), slow()];
+  await waitFor('both slow calls to hold a connection', () =>
+    Number(stack.cluster.sql("select count(*) from pg_stat_activity where query like '%fault_slow%' and state = 'active' and pid <> pg_backend_pid()")) >= 2);
+  const waiting = await Promise.all(
+    Array.from({ length: 4 }, () => call(`${gw.url}/rest/v1/fault_writes?limit=1`, { headers: serviceHeaders(gw) })),
+  );
+  for (const r of waiting) {
+    assert.equal(r.status, 503, r.text);
+    assert.equal(r.json?.code, 'PGRST003', r.text);
+    assert.ok(isPostgrestError(r.json), r.text);
+    assert.ok(r.headers.get('retry-after'), 'Retry-After is set');
+    assert.ok(r.ms >= 900 && r.ms < 2500, `answered after the 1 s acquisition timeout (${Math.round(r.ms)} ms)`);
+  }
+  console.log(`pool exhaustion: waiters answered 503 PGRST003 in ${waiting.map((r) => Math.round(r.ms)).join(', ')} ms`);
+  for (const r of await Promise.all(holders)) assert.equal(r.status, 200, r.text);
+  const after = await Promise.all(
+    Array.from({ length: 4 }, () => call(`${gw.url}/rest/v1/fault_writes?limit=1`, { headers: serviceHeaders(gw) })),
+  );
+  assert.deepEqual(after.map((r) => r.status), [200, 200, 200, 200], 'the pool recovers on its own');
+});
