@@ -43,6 +43,8 @@ pub async fn serve(
             })?;
         threads.push(thread);
     }
+    // each worker holds its own copy: once they close theirs on shutdown, new connections are refused
+    drop(listener);
     shutdown.await;
     let _ = stop.send(true);
     tokio::task::spawn_blocking(move || {

@@ -3,7 +3,9 @@
 //! them (a fresh connection, or the next request on a kept-alive one — so idle connections close too) is closed; a
 //! request body that stalls for `GATEWAY_BODY_IDLE_TIMEOUT_SECS` or is not complete within
 //! `GATEWAY_BODY_READ_TIMEOUT_SECS` fails; one peer holds at most `GATEWAY_MAX_CONNECTIONS_PER_PEER` connections
-//! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime.
+//! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime. On shutdown the listener
+//! closes at once (new connections are refused), requests in flight finish, and connections still open after
+//! `GATEWAY_SHUTDOWN_TIMEOUT_SECS` are cut.
 
 mod body;
 mod peers;
@@ -25,6 +27,8 @@ pub struct ConnLimits {
     pub header_read: Duration,
     pub body_idle: Duration,
     pub body_total: Duration,
+    /// How long a stopping worker waits for its connections to finish before cutting them.
+    pub drain: Duration,
     peers: Arc<PeerCounter>,
 }
 
@@ -35,12 +39,14 @@ impl ConnLimits {
             header_read: secs("GATEWAY_HEADER_READ_TIMEOUT_SECS", 10.0),
             body_idle: secs("GATEWAY_BODY_IDLE_TIMEOUT_SECS", 15.0),
             body_total: secs("GATEWAY_BODY_READ_TIMEOUT_SECS", 300.0),
+            drain: secs("GATEWAY_SHUTDOWN_TIMEOUT_SECS", 30.0),
             peers: Arc::new(PeerCounter::new(vars.num(&["GATEWAY_MAX_CONNECTIONS_PER_PEER"], 128usize), proxies)),
         }
     }
 }
 
-/// Accepts on `listener` until `stop` turns true, then lets open connections finish (idle ones close at once).
+/// Accepts on `listener` until `stop` turns true, then closes it and lets open connections finish (idle ones close
+/// at once) for at most `limits.drain`; the caller's runtime then drops what is left.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
@@ -74,8 +80,11 @@ pub async fn serve(
             drop((slot, open));
         });
     }
+    drop(listener);
     drop(open);
-    all_closed.closed().await;
+    if tokio::time::timeout(limits.drain, all_closed.closed()).await.is_err() {
+        tracing::warn!(secs = limits.drain.as_secs_f64(), "shutdown: cutting connections still open after the bound");
+    }
     Ok(())
 }
 
