@@ -7,9 +7,10 @@ pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), Ma
     // Messages carry sign-in links: readable by this OS user only.
     crate::private_fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
     let id = uuid::Uuid::new_v4();
+    let message_id = mail.message_id.clone().unwrap_or_else(|| format!("{id}@gateway"));
     let date = chrono::Utc::now().to_rfc2822();
     let body = format!(
-        "From: {from}\r\nTo: {}\r\nSubject: {}\r\nDate: {date}\r\nMessage-ID: <{id}@gateway>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        "From: {from}\r\nTo: {}\r\nSubject: {}\r\nDate: {date}\r\nMessage-ID: <{message_id}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
         mail.to, mail.subject, mail.text
     );
     let tmp = dir.join(format!(".{id}.tmp"));

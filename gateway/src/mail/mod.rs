@@ -14,6 +14,9 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: Option<String>,
+    /// The `Message-ID` to send (without angle brackets): the outbox gives one per row, so a retried message is
+    /// the same message to the receiver; `None` lets the transport make one.
+    pub message_id: Option<String>,
 }
 
 /// Why a message was not sent. Transient errors are retried by the outbox.
@@ -65,6 +68,12 @@ impl Mailer {
             )),
         };
         Mailer { from, transport }
+    }
+
+    /// The domain of the sender address, for Message-IDs (`localhost` when it has none).
+    pub fn sender_domain(&self) -> &str {
+        let address = self.from.rsplit('<').next().unwrap_or(&self.from).trim_end_matches('>');
+        address.rsplit_once('@').map(|(_, d)| d).filter(|d| !d.is_empty()).unwrap_or("localhost")
     }
 
     pub async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {

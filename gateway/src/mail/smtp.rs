@@ -42,7 +42,11 @@ impl SmtpSettings {
 pub fn build(from: &str, mail: &OutgoingMail) -> Result<Message, MailError> {
     let from: Mailbox = from.parse().map_err(|e| MailError::Invalid(format!("sender: {e}")))?;
     let to: Mailbox = mail.to.parse().map_err(|e| MailError::Invalid(format!("recipient: {e}")))?;
-    let builder = Message::builder().from(from).to(to).subject(mail.subject.clone());
+    let builder = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(mail.subject.clone())
+        .message_id(mail.message_id.as_ref().map(|id| format!("<{id}>")));
     let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone());
     let message = match &mail.html {
         Some(html) => builder.multipart(
@@ -76,10 +80,12 @@ mod tests {
             subject: "Hi".into(),
             text: "plain".into(),
             html: Some("<p>rich</p>".into()),
+            message_id: Some("outbox.7.1@example.com".into()),
         };
         let raw = String::from_utf8(build("Firm <noreply@example.com>", &mail).unwrap().formatted()).unwrap();
         assert!(raw.contains("multipart/alternative"));
         assert!(raw.contains("Subject: Hi"));
+        assert!(raw.contains("Message-ID: <outbox.7.1@example.com>"), "{raw}");
         assert!(build("noreply@example.com", &OutgoingMail { to: "not an address".into(), ..mail }).is_err());
     }
 

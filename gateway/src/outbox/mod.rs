@@ -38,6 +38,12 @@ pub fn backoff(attempts: i32, base: Duration, max: Duration) -> Duration {
     base.saturating_mul(1u32 << exp.min(20)).min(max)
 }
 
+/// The one `Message-ID` of an outbox row, the same on every attempt (from its id and creation time), so a message
+/// sent again after a crash between the SMTP reply and the status update is recognised by the receiver.
+pub fn outbox_message_id(id: i64, created_micros: i64, domain: &str) -> String {
+    format!("outbox.{id}.{created_micros}@{domain}")
+}
+
 /// What happened to one claimed message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -52,7 +58,8 @@ pub async fn deliver_one(pool: &Pool, mailer: &Mailer, settings: &OutboxSettings
     let tx = client.transaction().await?;
     let Some(row) = tx
         .query_opt(
-            "select id, to_address, subject, body_text, body_html, attempts from gateway.outbox \
+            "select id, to_address, subject, body_text, body_html, attempts, \
+                    (extract(epoch from created_at) * 1000000)::int8 from gateway.outbox \
              where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id \
              limit 1 for update skip locked",
             &[],
@@ -63,7 +70,8 @@ pub async fn deliver_one(pool: &Pool, mailer: &Mailer, settings: &OutboxSettings
     };
     let id: i64 = row.get(0);
     let attempts: i32 = row.get::<_, i32>(5) + 1;
-    let mail = OutgoingMail { to: row.get(1), subject: row.get(2), text: row.get(3), html: row.get(4) };
+    let message_id = Some(outbox_message_id(id, row.get(6), mailer.sender_domain()));
+    let mail = OutgoingMail { to: row.get(1), subject: row.get(2), text: row.get(3), html: row.get(4), message_id };
     let outcome = match mailer.send(&mail).await {
         Ok(()) => {
             tx.execute(
