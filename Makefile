@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test build web check fmt lint bench backup restore gateway
+.PHONY: run test faults build web check fmt lint bench backup restore gateway
 
 run:
 	@scripts/run.sh
@@ -19,6 +19,11 @@ backup:
 
 restore:
 	@scripts/restore.sh $(BACKUP)
+
+# Breaks things on purpose (tests/faults): database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile
+# clients; also run by make test.
+faults:
+	@bash -c 'source scripts/lib/suites.sh && faults_suite'
 
 build:
 	cargo build --release -p gateway

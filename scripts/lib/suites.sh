@@ -83,6 +83,21 @@ sql_tests() {
   sql/tests/run.sh
 }
 
+# Faults (tests/faults, `make faults`): each file starts its own private cluster and gateway binaries, then breaks
+# something on purpose (database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile clients); every
+# case is bounded in time and talks to loopback only.
+faults_suite() {
+  [ -d tests/node_modules/smtp-server ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
+    timeout 600 node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec $(find faults -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  node_test_counts "$out"
+  rm -f "$out"
+  return "$rc"
+}
+
 # Operations (tests/ops): make backup / make restore on a make-run-like stack with its own clusters (not
 # with-test-db: a backup carries roles, which are cluster-wide), and the conformance verdict's rules.
 ops_tests() {
