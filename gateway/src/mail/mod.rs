@@ -86,3 +86,16 @@ impl Mailer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sender_domain_comes_from_the_address() {
+        let mailer = |from: &str| Mailer { from: from.into(), transport: Transport::Folder(PathBuf::new()) };
+        assert_eq!(mailer("\"Firm\" <noreply@firm.example>").sender_domain(), "firm.example");
+        assert_eq!(mailer("noreply@firm.example").sender_domain(), "firm.example");
+        assert_eq!(mailer("noreply").sender_domain(), "localhost");
+    }
+}

@@ -28,6 +28,8 @@ pub enum StorageError {
         retry_after: Option<u64>,
     },
     DatabaseTimeout,
+    /// The disk (or quota) of the storage folder is full: nothing was stored (507).
+    InsufficientStorage,
     Internal,
 }
 
@@ -63,6 +65,12 @@ impl StorageError {
             InvalidRange => (416, "InvalidRange", "invalid_range".into(), "Invalid Range".into()),
             TooManyRequests { message, .. } => (429, "TooManyRequests", "too_many_requests".into(), message.clone()),
             DatabaseTimeout => (544, "DatabaseTimeout", "DatabaseTimeout".into(), "The database timed out".into()),
+            InsufficientStorage => (
+                507,
+                "InsufficientStorage",
+                "InsufficientStorage".into(),
+                "The storage is full: the object was not stored".into(),
+            ),
             Internal => (500, "InternalError", "Internal".into(), "Internal Server Error".into()),
         }
     }
@@ -73,6 +81,7 @@ impl StorageError {
             StorageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             StorageError::InvalidRange => StatusCode::RANGE_NOT_SATISFIABLE,
             StorageError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            StorageError::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -91,6 +100,19 @@ impl StorageError {
     pub fn internal(context: &str, cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "storage: {context}");
         StorageError::Internal
+    }
+
+    /// Maps a file-system error: a full disk or quota is the client's clear 507, anything else the opaque 500.
+    pub fn from_io(context: &str, e: std::io::Error) -> Self {
+        const ENOSPC: i32 = 28;
+        const EDQUOT: i32 = 122;
+        let full = matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+            || matches!(e.raw_os_error(), Some(ENOSPC | EDQUOT));
+        if !full {
+            return Self::internal(context, e);
+        }
+        tracing::warn!(error = %e, "storage: {context}: the storage folder is full");
+        StorageError::InsufficientStorage
     }
 
     /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
@@ -173,5 +195,15 @@ mod tests {
             "mime type image/jpeg is not supported"
         );
         assert_eq!(StorageError::Internal.http_status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+
+    #[test]
+    fn a_full_disk_is_507_and_other_io_errors_stay_opaque() {
+        let full = StorageError::from_io("write", std::io::Error::from_raw_os_error(28));
+        assert_eq!(full, StorageError::InsufficientStorage);
+        assert_eq!(full.http_status(), StatusCode::INSUFFICIENT_STORAGE);
+        assert_eq!(full.body()["statusCode"], "507");
+        let other = StorageError::from_io("write", std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+        assert_eq!(other, StorageError::Internal);
     }
 }

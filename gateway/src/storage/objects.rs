@@ -51,7 +51,7 @@ async fn store(
     let metadata = object_metadata(&staged);
     let user_metadata = staged.user_metadata.clone();
     let version = uuid::Uuid::new_v4().simple().to_string();
-    backend.commit(staged.tmp, bucket, name, &version).await.map_err(|e| StorageError::internal("store object", e))?;
+    backend.commit(staged.tmp, bucket, name, &version).await.map_err(|e| StorageError::from_io("store object", e))?;
     match write_row(state, caller, bucket, name, upsert, &version, &metadata, &user_metadata).await {
         Ok((id, old_version)) => {
             if let Some(old) = old_version.filter(|o| o != &version) {
@@ -306,7 +306,7 @@ pub async fn copy_object(
         if e.kind() == std::io::ErrorKind::NotFound {
             StorageError::NoSuchKey
         } else {
-            StorageError::internal("copy object", e)
+            StorageError::from_io("copy object", e)
         }
     })?;
     let metadata = source.metadata.clone().unwrap_or_else(|| json!({}));

@@ -42,11 +42,11 @@ impl Sink {
             self.head.extend_from_slice(&chunk[..take]);
         }
         self.hash.update(chunk);
-        self.tmp.write(chunk).await.map_err(|e| StorageError::internal("write upload", e))
+        self.tmp.write(chunk).await.map_err(|e| StorageError::from_io("write upload", e))
     }
 
     async fn finish(mut self) -> Result<(TempFile, u64, Vec<u8>, String)> {
-        self.tmp.finish().await.map_err(|e| StorageError::internal("fsync upload", e))?;
+        self.tmp.finish().await.map_err(|e| StorageError::from_io("fsync upload", e))?;
         let digest = self.hash.finalize();
         let etag = format!("\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
         Ok((self.tmp, self.size, self.head, etag))
@@ -79,7 +79,7 @@ fn parse_metadata(bytes: &[u8]) -> Result<Value> {
 /// Reads the request body into a temporary file of `backend`, refusing more than `limit` bytes.
 pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u64) -> Result<Staged> {
     let content_type = header(headers, "content-type").unwrap_or("application/octet-stream").to_string();
-    let tmp = backend.temp_file().await.map_err(|e| StorageError::internal("temp file", e))?;
+    let tmp = backend.temp_file().await.map_err(|e| StorageError::from_io("temp file", e))?;
     let sink = Sink { tmp, size: 0, limit, head: Vec::new(), hash: Sha256::new() };
     if content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
         return stage_multipart(sink, &content_type, body.into_data_stream()).await;
