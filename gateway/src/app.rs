@@ -18,6 +18,7 @@ pub fn router(state: AppState) -> Router {
             .unwrap_or_else(|_| crate::client_addr::TrustedProxies::none()),
     );
     Router::new()
+        .merge(crate::health::router(&state))
         .nest("/rest/v1", crate::rest::router())
         .nest("/auth/v1", crate::auth::router())
         .nest("/storage/v1", crate::storage::router())

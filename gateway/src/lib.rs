@@ -10,6 +10,7 @@ pub mod commands;
 pub mod config;
 pub mod conn;
 pub mod db;
+pub mod health;
 pub mod identity;
 pub mod keystore;
 pub mod location;

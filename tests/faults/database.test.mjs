@@ -3,7 +3,10 @@
 // dropped, service is back within 2 s of the database, and no write answered 2xx is missing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { freshDir, repoDir } from '../ops/lib/stack.mjs';
 import { call, isPostgrestError, load, openStack, restartCluster, serviceHeaders, sleep, statusCounts, waitFor } from './lib/faults.mjs';
 
 let stack;
@@ -37,11 +40,14 @@ test('PostgreSQL restarted under load: 503s in PostgREST shape, back within 2 s,
     return call(`${gw.url}/rest/v1/fault_writes?select=id&order=id.desc&limit=5`, { headers: serviceHeaders(gw) });
   };
   const running = load(6, step, () => done);
+  const probes = load(1, () => Promise.all(['health', 'ready'].map((p) => call(`${gw.url}/${p}`, {}, 5000)))
+    .then(([health, ready]) => ({ at: performance.now(), health, ready })), () => done);
   await sleep(1000);
   const { stoppedAt, upAt } = await restartCluster(stack.dir, 1000);
   await sleep(4000);
   done = true;
   const results = await running;
+  const probed = await probes;
 
   const counts = statusCounts(results);
   const during = results.filter((r) => r.started >= stoppedAt && r.started < upAt);
@@ -63,10 +69,37 @@ test('PostgreSQL restarted under load: 503s in PostgREST shape, back within 2 s,
   assert.ok(recoveredMs <= 2000, `service back within 2 s of the database (${recoveredMs} ms)`);
   assert.ok(results.some((r) => r.started > lastFailureEnd && r.status === 201), 'writes succeed after recovery');
 
+  assert.ok(probed.every((p) => p.health.status === 200), 'GET /health answers 200 throughout');
+  const notReady = probed.filter((p) => p.ready.status !== 200);
+  assert.ok(notReady.length > 0, 'GET /ready reports the outage');
+  for (const p of notReady) {
+    assert.equal(p.ready.status, 503, p.ready.text);
+    assert.equal(p.ready.json?.reason, 'database unavailable', p.ready.text);
+  }
+  assert.equal(probed.at(-1).ready.status, 200, 'GET /ready is 200 again');
+
   const acknowledged = results.filter((r) => r.tag && r.status === 201).map((r) => r.tag);
   const stored = new Set(stack.cluster.sql('select tag from public.fault_writes').split('\n'));
   const lost = acknowledged.filter((t) => !stored.has(t));
   assert.deepEqual(lost, [], `every write answered 201 is stored (${acknowledged.length} acknowledged)`);
+});
+
+test('GET /ready: 200 when every app migration is applied, 503 naming those pending', async () => {
+  const migrations = join(repoDir, 'sql', 'migrations');
+  const gw = await stack.gateway({ GATEWAY_MIGRATIONS_DIR: migrations });
+  const ready = await call(`${gw.url}/ready`);
+  assert.equal(ready.status, 200, ready.text);
+  assert.deepEqual(ready.json, { status: 'ready' });
+  const ahead = freshDir('faults-migrations');
+  cpSync(migrations, ahead, { recursive: true });
+  writeFileSync(join(ahead, '9999_not_yet.sql'), 'select 1;');
+  const behind = await stack.gateway({ GATEWAY_MIGRATIONS_DIR: ahead });
+  const pending = await call(`${behind.url}/ready`);
+  rmSync(ahead, { recursive: true });
+  assert.equal(pending.status, 503, pending.text);
+  assert.deepEqual(pending.json, { status: 'unavailable', reason: 'migrations pending', pending: ['9999_not_yet'] });
+  const health = await call(`${behind.url}/health`);
+  assert.deepEqual([health.status, health.json], [200, { status: 'ok' }]);
 });
 
 test('pool held by slow queries: waiting requests get 503 PGRST003 after the acquisition timeout, then recover', async () => {

@@ -19,6 +19,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0032_public_urls", include_str!("../../migrations/0032_public_urls.sql")),
     ("0033_demo_marks", include_str!("../../migrations/0033_demo_marks.sql")),
     ("0050_storage_sweep", include_str!("../../migrations/0050_storage_sweep.sql")),
+    ("0060_ready_probe", include_str!("../../migrations/0060_ready_probe.sql")),
 ];
 
 /// What `run` did.
