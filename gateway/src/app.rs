@@ -12,6 +12,7 @@ use tokio::net::TcpListener;
 /// The whole HTTP surface.
 pub fn router(state: AppState) -> Router {
     let targets = redirect_targets(&state);
+    let measured = matches!(crate::monitoring::address(&state.config.vars), Ok(Some(_)));
     // Application::build refuses a malformed list; a router built otherwise trusts no proxy.
     let proxies = Arc::new(
         crate::client_addr::TrustedProxies::from_vars(&state.config.vars)
@@ -27,6 +28,7 @@ pub fn router(state: AppState) -> Router {
         .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
         .layer(crate::client_addr::StampLayer(proxies))
+        .layer(tower::util::option_layer(measured.then_some(crate::monitoring::MeasureLayer)))
         .with_state(state)
 }
 
@@ -50,6 +52,7 @@ impl Application {
     /// Connects, checks the pool user, loads keys and each surface's state, and binds `host:port` (port 0 in tests).
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
         crate::client_addr::TrustedProxies::from_vars(&config.vars)?;
+        crate::monitoring::address(&config.vars)?;
         let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
         if config.vars.first(&["API_EXTERNAL_URL", "GATEWAY_EXTERNAL_URL"]).is_none() {
             let addr = listener.local_addr()?;
@@ -91,6 +94,9 @@ impl Application {
         crate::rest::spawn_background(&self.state);
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
+        if let Some(addr) = crate::monitoring::address(&self.state.config.vars)? {
+            crate::monitoring::start(&self.state, addr)?;
+        }
         let workers = self.state.config.http_workers;
         let vars = &self.state.config.vars;
         let proxies = crate::client_addr::TrustedProxies::from_vars(vars)?;

@@ -15,6 +15,7 @@ pub mod identity;
 pub mod keystore;
 pub mod location;
 pub mod mail;
+pub mod monitoring;
 pub mod outbox;
 pub mod private_fs;
 pub mod production;

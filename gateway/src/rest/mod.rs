@@ -58,6 +58,11 @@ impl RestState {
         &self.pools[crate::workers::current() % self.pools.len()]
     }
 
+    /// The state of each worker's pipelined pool (for the metrics).
+    pub fn pool_statuses(&self) -> Vec<deadpool::Status> {
+        self.pools.iter().map(|p| p.status()).collect()
+    }
+
     /// Builds a fresh cache (the caller swaps it in).
     pub async fn load_cache(&self, pool: &Pool) -> anyhow::Result<SchemaCache> {
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
