@@ -29,6 +29,7 @@ pub fn router(state: AppState) -> Router {
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
         .layer(crate::client_addr::StampLayer(proxies))
         .layer(tower::util::option_layer(measured.then_some(crate::monitoring::MeasureLayer)))
+        .layer(crate::monitoring::RequestIdLayer)
         .with_state(state)
 }
 

@@ -1,5 +1,6 @@
 // Prometheus metrics on GATEWAY_METRICS_ADDR: requests by API and status with latency histograms, pool gauges and
 // the outbox backlog, served on their own loopback port (not on the main port); a non-loopback address is refused.
+// JSON logs carry the request id returned in x-request-id.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -53,6 +54,22 @@ test('metrics: requests by API and status, latency histograms, pools and the out
   assert.match(text, /^gateway_outbox_oldest_age_seconds [\d.e+-]+/m, 'age of the oldest queued message');
   assert.equal((await fetch(`${gw.url}/metrics`)).headers.get('content-type')?.includes('text/plain; version'), false,
     'not served on the main port');
+});
+
+test('JSON logs carry the request id that the response returns in x-request-id', async () => {
+  const gw = await startGateway(cluster, dir, { GATEWAY_LOG_FORMAT: 'json', RUST_LOG: 'warn,gateway::monitoring=debug' });
+  cleanups.push(() => gw.stop());
+  const given = await fetch(`${gw.url}/rest/v1/jobs?limit=1`, { headers: { apikey: gw.anonKey, 'x-request-id': 'trace-me-1' } });
+  assert.equal(given.headers.get('x-request-id'), 'trace-me-1');
+  const made = await fetch(`${gw.url}/health`, { headers: { 'x-request-id': 'not ok!' } });
+  assert.match(made.headers.get('x-request-id'), /^[0-9a-f]{32}$/, 'a malformed id is replaced');
+  await sleep(200);
+  const lines = gw.stderr().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const answered = lines.find((l) => l.span?.request_id === 'trace-me-1' && l.fields?.message === 'answered');
+  assert.ok(answered, `a JSON log line with the request id:\n${gw.stderr().slice(-1500)}`);
+  assert.equal(answered.fields.status, 200);
+  assert.equal(answered.span.path, '/rest/v1/jobs');
+  assert.ok(lines.some((l) => l.span?.request_id === made.headers.get('x-request-id')), 'the generated id is logged too');
 });
 
 test('metrics: a non-loopback GATEWAY_METRICS_ADDR is refused at start', () => {

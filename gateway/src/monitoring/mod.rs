@@ -1,13 +1,16 @@
 //! Prometheus metrics (the `metrics` facade with `metrics-exporter-prometheus`) on their own listener,
 //! `GATEWAY_METRICS_ADDR` (off when unset; a loopback address unless `GATEWAY_METRICS_ALLOW_REMOTE=true`):
-//! requests by API and status with latency histograms (`http`), pool use and the outbox backlog (`gauges`).
+//! requests by API and status with latency histograms (`http`), pool use and the outbox backlog (`gauges`); and
+//! the request id of every answer and log line (`request_id`).
 
 mod gauges;
 mod http;
+pub mod request_id;
 
 use crate::config::Vars;
 pub use http::MeasureLayer;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder};
+pub use request_id::RequestIdLayer;
 use std::net::SocketAddr;
 
 /// Latency buckets in seconds, from a cached read to a slow upload.

@@ -1,0 +1,81 @@
+//! A request id per request: the caller's `x-request-id` when it is a short token, else a new UUID. It is returned
+//! as the `x-request-id` response header, and every log line written while answering (JSON with
+//! `GATEWAY_LOG_FORMAT=json`) carries it in the `request` span, with a closing `answered` line at debug level.
+
+use axum::http::{HeaderValue, Request};
+use axum::response::Response;
+use futures::future::BoxFuture;
+use std::task::{Context, Poll};
+use std::time::Instant;
+use tracing::Instrument;
+
+pub const HEADER: &str = "x-request-id";
+
+/// The id to use: the caller's when it is 1–64 characters of `[A-Za-z0-9._-]`, else a fresh one.
+pub fn choose(incoming: Option<&HeaderValue>) -> String {
+    let valid = |s: &&str| {
+        !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+    };
+    match incoming.and_then(|v| v.to_str().ok()).filter(valid) {
+        Some(id) => id.to_string(),
+        None => uuid::Uuid::new_v4().simple().to_string(),
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct RequestIdLayer;
+
+impl<S> tower::Layer<S> for RequestIdLayer {
+    type Service = RequestId<S>;
+
+    fn layer(&self, inner: S) -> RequestId<S> {
+        RequestId(inner)
+    }
+}
+
+#[derive(Clone)]
+pub struct RequestId<S>(S);
+
+impl<S, B> tower::Service<Request<B>> for RequestId<S>
+where
+    S: tower::Service<Request<B>, Response = Response>,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = BoxFuture<'static, Result<Response, S::Error>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let id = choose(request.headers().get(HEADER));
+        let span =
+            tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
+        let started = Instant::now();
+        let answer = self.0.call(request).instrument(span.clone());
+        Box::pin(async move {
+            let mut response = answer.await?;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            span.in_scope(|| tracing::debug!(status = response.status().as_u16(), ms, "answered"));
+            if let Ok(value) = HeaderValue::from_str(&id) {
+                response.headers_mut().insert(HEADER, value);
+            }
+            Ok(response)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_a_short_token_and_replaces_anything_else() {
+        assert_eq!(choose(Some(&HeaderValue::from_static("abc-123_x.y"))), "abc-123_x.y");
+        assert_eq!(choose(None).len(), 32);
+        assert_eq!(choose(Some(&HeaderValue::from_static("has space"))).len(), 32);
+        assert_eq!(choose(Some(&HeaderValue::from_str(&"a".repeat(65)).unwrap())).len(), 32);
+    }
+}
