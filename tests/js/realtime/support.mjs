@@ -1,0 +1,69 @@
+// Realtime test support: a gateway with short join/connect back-offs, tokens minted with the database's signing
+// key, and small promise helpers around supabase-js channels (the stock client from npm, with `ws` on Node 20).
+import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { startGateway } from '../lib/gateway.mjs';
+import { currentSigningKey } from '../policies/identities.mjs';
+
+/** Realtime's back-offs shortened so refused joins answer quickly in tests (their values are Realtime's otherwise). */
+export const FAST = { CHANNEL_ERROR_BACKOFF_MS: '200', CONNECT_ERROR_BACKOFF_MS: '50' };
+
+export async function startRealtime({ env = {}, sql = null } = {}) {
+  const gw = await startGateway({ env: { ...FAST, ...env }, sql });
+  gw.signingKey = await currentSigningKey(gw);
+  return gw;
+}
+
+/** A user access token (role authenticated) for `sub`, expiring in `seconds`. */
+export async function userToken(gw, sub = randomUUID(), { seconds = 3600, role = 'authenticated', extra = {} } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sub, role, aud: 'authenticated', ...extra })
+    .setProtectedHeader({ alg: 'ES256', kid: gw.signingKey.kid, typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + seconds)
+    .sign(gw.signingKey.key);
+}
+
+/** A supabase-js client with the anon key and these realtime options (`ws` as the transport on Node 20). */
+export function anonClient(gw, realtime = {}, options = {}) {
+  return gw.client(gw.anonKey, { ...options, realtime: { transport: WebSocket, ...realtime } });
+}
+
+/** A supabase-js client signed in as `token` (its accessToken callback gives the token to Realtime too). */
+export async function clientWithToken(gw, token, realtime = {}) {
+  const c = anonClient(gw, realtime, { accessToken: async () => token });
+  await c.realtime.setAuth(token);
+  return c;
+}
+
+/** Waits until `predicate()` is truthy (polling), or fails after `ms`. */
+export async function waitFor(predicate, ms = 8000, what = 'condition') {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const v = await predicate();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Subscribes and resolves with the first terminal status (SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT, CLOSED). */
+export function subscribe(channel, timeoutMs = 10000) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ status: 'NO_ANSWER' }), timeoutMs);
+    channel.subscribe((status, err) => {
+      clearTimeout(timer);
+      resolve({ status, err });
+    });
+  });
+}
+
+/** Collects events of one kind on a channel into an array (call before subscribe). */
+export function collect(channel, type, filter = {}) {
+  const seen = [];
+  channel.on(type, filter, (payload) => seen.push(payload));
+  return seen;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
