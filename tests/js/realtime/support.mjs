@@ -48,11 +48,15 @@ export async function waitFor(predicate, ms = 8000, what = 'condition') {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Subscribes and resolves with the first terminal status (SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT, CLOSED). */
-export function subscribe(channel, timeoutMs = 10000) {
+/**
+ * Subscribes and resolves with the first status (SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT, CLOSED); every later status
+ * is pushed onto `statuses`.
+ */
+export function subscribe(channel, timeoutMs = 10000, statuses = []) {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ status: 'NO_ANSWER' }), timeoutMs);
     channel.subscribe((status, err) => {
+      statuses.push(status);
       clearTimeout(timer);
       resolve({ status, err });
     });
