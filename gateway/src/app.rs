@@ -92,8 +92,10 @@ impl Application {
         crate::realtime::spawn_background(&self.state.realtime);
         let workers = self.state.config.http_workers;
         let realtime = self.state.realtime.clone();
-        let result = crate::workers::serve(self.listener, router(self.state), workers, shutdown).await;
-        crate::realtime::shutdown(&realtime);
-        result
+        let shutdown = async move {
+            shutdown.await;
+            crate::realtime::shutdown(&realtime).await;
+        };
+        crate::workers::serve(self.listener, router(self.state), workers, shutdown).await
     }
 }

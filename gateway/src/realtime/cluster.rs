@@ -114,9 +114,15 @@ impl Cluster {
         }
     }
 
-    /// Says goodbye so the others drop this instance's presences at once.
-    pub fn leave(&self) {
-        let _ = self.tx.send(Envelope::Bye { o: self.node });
+    /// Says goodbye (directly, not through the queue: the process is stopping) so the others drop this
+    /// instance's presences at once.
+    pub async fn leave(&self, db_uri: &str) {
+        let bye = async {
+            let (client, _) = connect(db_uri).await.ok()?;
+            let text = serde_json::to_string(&Envelope::Bye { o: self.node }).ok()?;
+            client.execute("select pg_notify($1, $2)", &[&CHANNEL, &text]).await.ok()
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), bye).await;
     }
 
     fn heard(&self, node: Uuid) -> bool {
@@ -272,8 +278,10 @@ fn on_envelope(cluster: &Cluster, hub: &Hub, envelope: Envelope) {
     if origin == cluster.node {
         return;
     }
-    if cluster.heard(origin) {
-        // a new instance: let it know our presences
+    let new_peer = cluster.heard(origin);
+    if new_peer || matches!(envelope, Envelope::Hello { .. }) {
+        // a new instance: let it know this one exists and what presences it holds
+        let _ = cluster.tx.send(Envelope::Beat { o: cluster.node });
         share_presences(cluster, hub);
     }
     match envelope {
@@ -283,12 +291,11 @@ fn on_envelope(cluster: &Cluster, hub: &Hub, envelope: Envelope) {
             }
         }
         Envelope::Presence { p, t, d, .. } => hub.apply_remote(&RoomKey { private: p, sub_topic: t.into() }, &d),
-        Envelope::Hello { .. } => share_presences(cluster, hub),
         Envelope::Bye { o } => {
             cluster.forget(o);
             hub.drop_node(o);
         }
-        Envelope::Beat { .. } | Envelope::Relay { .. } => {}
+        Envelope::Hello { .. } | Envelope::Beat { .. } | Envelope::Relay { .. } => {}
     }
 }
 

@@ -133,6 +133,8 @@ pub fn spawn_background(state: &Arc<RealtimeState>) {
 }
 
 /// On shutdown: tell the other instances this one's presences are gone.
-pub fn shutdown(state: &RealtimeState) {
-    state.cluster.leave();
+pub async fn shutdown(state: &RealtimeState) {
+    if state.cluster.has_peers() {
+        state.cluster.leave(&state.config.db_uri).await;
+    }
 }

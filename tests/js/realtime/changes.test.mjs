@@ -5,21 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep } from './support.mjs';
+import { TABLES, startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep } from './support.mjs';
 
-export const TABLES = `
-  create table public.rt_notes (id int primary key, body text, n int, tags text[], meta jsonb);
-  grant select on public.rt_notes to anon, authenticated;
-  alter publication supabase_realtime add table public.rt_notes;
-  create table public.rt_todos (
-    id bigint generated always as identity primary key, owner uuid not null, title text, secret text,
-    done boolean not null default false);
-  alter table public.rt_todos enable row level security;
-  alter table public.rt_todos replica identity full;
-  grant select (id, owner, title, done) on public.rt_todos to authenticated;
-  create policy "own rows" on public.rt_todos for select to authenticated using (owner = (select auth.uid()));
-  alter publication supabase_realtime add table public.rt_todos;
-`;
 
 let gw;
 before(async () => {

@@ -6,6 +6,21 @@ import WebSocket from 'ws';
 import { startGateway } from '../lib/gateway.mjs';
 import { currentSigningKey } from '../policies/identities.mjs';
 
+/** Tables the postgres_changes suites subscribe to: one without RLS, one with per-owner RLS and a private column. */
+export const TABLES = `
+  create table public.rt_notes (id int primary key, body text, n int, tags text[], meta jsonb);
+  grant select on public.rt_notes to anon, authenticated;
+  alter publication supabase_realtime add table public.rt_notes;
+  create table public.rt_todos (
+    id bigint generated always as identity primary key, owner uuid not null, title text, secret text,
+    done boolean not null default false);
+  alter table public.rt_todos enable row level security;
+  alter table public.rt_todos replica identity full;
+  grant select (id, owner, title, done) on public.rt_todos to authenticated;
+  create policy "own rows" on public.rt_todos for select to authenticated using (owner = (select auth.uid()));
+  alter publication supabase_realtime add table public.rt_todos;
+`;
+
 /** Realtime's back-offs shortened so refused joins answer quickly in tests (their values are Realtime's otherwise). */
 export const FAST = { CHANNEL_ERROR_BACKOFF_MS: '200', CONNECT_ERROR_BACKOFF_MS: '50' };
 
