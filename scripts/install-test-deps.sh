@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need on a Debian machine, skipping what is already there:
-# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd.
+# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd,
+# and Supabase's official Python Realtime client (PyPI `realtime`) for tests/js/realtime/python.test.mjs.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -18,3 +19,4 @@ fi
 cargo nextest --version >/dev/null 2>&1 || cargo install --locked cargo-nextest
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install -q aiosmtpd
 python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q 'pyjwt[crypto]'
+python3 -c 'import realtime' 2>/dev/null || python3 -m pip install -q 'realtime==2.30.0'

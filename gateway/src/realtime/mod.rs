@@ -57,13 +57,7 @@ impl RealtimeState {
     pub fn new(config: Arc<Config>, pool: deadpool_postgres::Pool, keys: Arc<ArcSwap<KeySet>>) -> Self {
         let settings = config::RealtimeConfig::from_vars(&config.vars, &config.db_uri, config.admin_db_uri.as_deref());
         let node = uuid::Uuid::new_v4();
-        let changes = changes::Changes::new(
-            pool.clone(),
-            config.db_uri.clone(),
-            settings.replication_db_uri.clone(),
-            settings.publication.clone(),
-            node,
-        );
+        let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node);
         RealtimeState {
             joins: limits::Rate::new(settings.max_joins_per_second),
             events: limits::Rate::new(settings.max_events_per_second),

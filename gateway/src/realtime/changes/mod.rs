@@ -64,11 +64,12 @@ pub struct Changes {
     next_id: AtomicU64,
 }
 
-const IDLE_STOP: Duration = Duration::from_secs(30);
 
 impl Changes {
-    pub fn new(pool: deadpool_postgres::Pool, db_uri: String, replication_uri: String, publication: String, node: uuid::Uuid) -> Self {
+    pub fn new(pool: deadpool_postgres::Pool, db_uri: String, settings: &crate::realtime::config::RealtimeConfig, node: uuid::Uuid) -> Self {
+        let (replication_uri, publication) = (settings.replication_db_uri.clone(), settings.publication.clone());
         Changes {
+            idle_stop: settings.slot_idle_stop,
             pool,
             db_uri,
             replication_uri,
@@ -234,9 +235,9 @@ impl Changes {
             let this = self.clone();
             async move {
                 loop {
-                    let _ = tokio::time::timeout(IDLE_STOP, this.wake.notified()).await;
+                    let _ = tokio::time::timeout(this.idle_stop, this.wake.notified()).await;
                     if !this.wanted() {
-                        tokio::time::sleep(IDLE_STOP).await;
+                        tokio::time::sleep(this.idle_stop).await;
                         if !this.wanted() {
                             let _ = stop_tx.send(true);
                             return;
