@@ -62,6 +62,7 @@ pub struct Changes {
     attempts: AtomicU64,
     wake: Notify,
     next_id: AtomicU64,
+    idle_stop: Duration,
 }
 
 
