@@ -46,9 +46,7 @@ impl TokenError {
             TokenError::RoleAndExpRequired => "Fields `role` and `exp` are required in JWT".into(),
             TokenError::Malformed => "The token provided is not a valid JWT".into(),
             TokenError::Signature => "Failed to validate JWT signature".into(),
-            TokenError::Signer => {
-                "Failed to generate JWT signer, check your JWT secret or JWKS configuration".into()
-            }
+            TokenError::Signer => "Failed to generate JWT signer, check your JWT secret or JWKS configuration".into(),
             TokenError::RoleNotAllowed(role) => format!("The role {role} is not allowed"),
         }
     }
@@ -77,11 +75,8 @@ pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, Tok
     if token.split('.').count() != 3 {
         return Err(TokenError::Malformed);
     }
-    let options = VerifyOptions {
-        leeway_secs: 0,
-        audience: config.jwt_aud.clone().map(|a| vec![a]),
-        required_claims: vec![],
-    };
+    let options =
+        VerifyOptions { leeway_secs: 0, audience: config.jwt_aud.clone().map(|a| vec![a]), required_claims: vec![] };
     let claims: Value = keys.verify(token, &options).map_err(|e| match e.kind() {
         jwks::ErrorKind::Expired => TokenError::Expired { seconds_ago: seconds_since_exp(token) },
         jwks::ErrorKind::Malformed | jwks::ErrorKind::InvalidClaims(_) => TokenError::Malformed,
@@ -89,8 +84,7 @@ pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, Tok
         _ => TokenError::Signature,
     })?;
     let Value::Object(claims) = claims else { return Err(TokenError::Malformed) };
-    let (Some(Value::String(role)), Some(exp)) = (claims.get("role"), claims.get("exp").and_then(Value::as_f64))
-    else {
+    let (Some(Value::String(role)), Some(exp)) = (claims.get("role"), claims.get("exp").and_then(Value::as_f64)) else {
         return Err(TokenError::RoleAndExpRequired);
     };
     let role = role.clone();
@@ -153,7 +147,10 @@ mod tests {
         assert_eq!(verify(&no_role, &keys, &config), Err(TokenError::RoleAndExpRequired));
         let no_exp = keys.sign(&json!({"role": "anon"})).unwrap();
         assert_eq!(verify(&no_exp, &keys, &config), Err(TokenError::RoleAndExpRequired));
-        assert_eq!(verify("abc", &keys, &config).unwrap_err().join_reason(), "MalformedJWT: The token provided is not a valid JWT");
+        assert_eq!(
+            verify("abc", &keys, &config).unwrap_err().join_reason(),
+            "MalformedJWT: The token provided is not a valid JWT"
+        );
         let other = KeySet::new(vec![SigningKey::generate_es256(KeyStatus::Current).unwrap()]);
         let foreign = other.sign(&json!({"role": "anon", "exp": now + 60})).unwrap();
         assert_eq!(verify(&foreign, &keys, &config), Err(TokenError::Signer));
@@ -166,7 +163,10 @@ mod tests {
         let (keys, config) = setup();
         for key in ["sb_publishable_abc", "sb_secret_abc"] {
             let caller = verify(key, &keys, &config).unwrap();
-            assert_eq!((caller.role.as_str(), caller.exp, caller.claims_json.as_str()), ("anon", None, r#"{"role":"anon"}"#));
+            assert_eq!(
+                (caller.role.as_str(), caller.exp, caller.claims_json.as_str()),
+                ("anon", None, r#"{"role":"anon"}"#)
+            );
         }
     }
 }

@@ -61,13 +61,14 @@ pub async fn authorize(
         .map_err(policy)?;
     let ids: Vec<uuid::Uuid> = probes.iter().map(|r| r.get(0)).collect();
     let sub = caller.sub().unwrap_or("");
-    tx.execute(SET_CONTEXT, &[&caller.role, &sub_topic, &caller.claims_json, &sub, &headers_json]).await.map_err(policy)?;
-    let visible = tx
-        .query("select extension from realtime.messages where id = any($1)", &[&ids])
+    tx.execute(SET_CONTEXT, &[&caller.role, &sub_topic, &caller.claims_json, &sub, &headers_json])
         .await
         .map_err(policy)?;
+    let visible =
+        tx.query("select extension from realtime.messages where id = any($1)", &[&ids]).await.map_err(policy)?;
     let readable = |ext: &str| visible.iter().any(|r| r.get::<_, &str>(0) == ext);
-    let mut policies = Policies { read_broadcast: readable("broadcast"), read_presence: readable("presence"), ..Default::default() };
+    let mut policies =
+        Policies { read_broadcast: readable("broadcast"), read_presence: readable("presence"), ..Default::default() };
     policies.write_broadcast = can_write(&tx, sub_topic, "broadcast").await?;
     if presence {
         policies.write_presence = can_write(&tx, sub_topic, "presence").await?;
@@ -76,15 +77,18 @@ pub async fn authorize(
     Ok(policies)
 }
 
-async fn can_write(tx: &deadpool_postgres::Transaction<'_>, sub_topic: &str, extension: &str) -> Result<bool, AuthorizationError> {
+async fn can_write(
+    tx: &deadpool_postgres::Transaction<'_>,
+    sub_topic: &str,
+    extension: &str,
+) -> Result<bool, AuthorizationError> {
     let savepoint = |e: tokio_postgres::Error| {
         tracing::warn!(error = %e, "realtime authorization savepoint failed");
         AuthorizationError::Unavailable
     };
     tx.batch_execute("savepoint realtime_write_check").await.map_err(savepoint)?;
-    let result = tx
-        .execute("insert into realtime.messages (topic, extension) values ($1, $2)", &[&sub_topic, &extension])
-        .await;
+    let result =
+        tx.execute("insert into realtime.messages (topic, extension) values ($1, $2)", &[&sub_topic, &extension]).await;
     tx.batch_execute("rollback to savepoint realtime_write_check").await.map_err(savepoint)?;
     match result {
         Ok(_) => Ok(true),

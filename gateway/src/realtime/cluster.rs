@@ -110,7 +110,12 @@ impl Cluster {
 
     pub fn publish_presence(&self, key: &RoomKey, diff: Diff) {
         if self.has_peers() && !diff.is_empty() {
-            let _ = self.tx.send(Envelope::Presence { o: self.node, p: key.private, t: key.sub_topic.to_string(), d: diff });
+            let _ = self.tx.send(Envelope::Presence {
+                o: self.node,
+                p: key.private,
+                t: key.sub_topic.to_string(),
+                d: diff,
+            });
         }
     }
 
@@ -152,7 +157,9 @@ pub fn spawn(cluster: Arc<Cluster>, hub: Arc<Hub>, db_uri: String) {
     tokio::spawn(listener(cluster, hub, db_uri));
 }
 
-async fn connect(db_uri: &str) -> Result<(tokio_postgres::Client, mpsc::UnboundedReceiver<String>), tokio_postgres::Error> {
+async fn connect(
+    db_uri: &str,
+) -> Result<(tokio_postgres::Client, mpsc::UnboundedReceiver<String>), tokio_postgres::Error> {
     let (client, mut connection) = tokio_postgres::connect(db_uri, NoTls).await?;
     let (tx, rx) = mpsc::unbounded_channel();
     let mut messages = futures::stream::poll_fn(move |cx| connection.poll_message(cx));
@@ -179,7 +186,11 @@ async fn publisher(cluster: Arc<Cluster>, mut rx: mpsc::UnboundedReceiver<Envelo
             batch.push(e);
         }
         if client.as_ref().is_none_or(|c| c.is_closed()) {
-            client = connect(&db_uri).await.map(|(c, _)| c).map_err(|e| tracing::warn!(error = %e, "realtime publisher cannot connect")).ok();
+            client = connect(&db_uri)
+                .await
+                .map(|(c, _)| c)
+                .map_err(|e| tracing::warn!(error = %e, "realtime publisher cannot connect"))
+                .ok();
         }
         let Some(c) = &client else { continue };
         if let Err(e) = publish(c, &batch).await {
@@ -214,7 +225,12 @@ async fn publish(client: &tokio_postgres::Client, batch: &[Envelope]) -> Result<
 }
 
 async fn notify_all(client: &tokio_postgres::Client, texts: &[String]) -> Result<(), tokio_postgres::Error> {
-    client.execute("select pg_notify($1, x) from unnest($2::text[]) with ordinality u(x, i) order by i", &[&CHANNEL, &texts]).await?;
+    client
+        .execute(
+            "select pg_notify($1, x) from unnest($2::text[]) with ordinality u(x, i) order by i",
+            &[&CHANNEL, &texts],
+        )
+        .await?;
     Ok(())
 }
 
@@ -251,7 +267,12 @@ async fn listener(cluster: Arc<Cluster>, hub: Arc<Hub>, db_uri: String) {
 
 fn share_presences(cluster: &Cluster, hub: &Hub) {
     for (key, diff) in hub.local_presences() {
-        let _ = cluster.tx.send(Envelope::Presence { o: cluster.node, p: key.private, t: key.sub_topic.to_string(), d: diff });
+        let _ = cluster.tx.send(Envelope::Presence {
+            o: cluster.node,
+            p: key.private,
+            t: key.sub_topic.to_string(),
+            d: diff,
+        });
     }
 }
 
@@ -272,7 +293,11 @@ async fn on_notification(cluster: &Cluster, hub: &Hub, client: &tokio_postgres::
 
 fn on_envelope(cluster: &Cluster, hub: &Hub, envelope: Envelope) {
     let origin = match &envelope {
-        Envelope::Broadcast { o, .. } | Envelope::Presence { o, .. } | Envelope::Hello { o } | Envelope::Beat { o } | Envelope::Bye { o } => *o,
+        Envelope::Broadcast { o, .. }
+        | Envelope::Presence { o, .. }
+        | Envelope::Hello { o }
+        | Envelope::Beat { o }
+        | Envelope::Bye { o } => *o,
         Envelope::Relay { .. } => return,
     };
     if origin == cluster.node {
@@ -306,7 +331,8 @@ mod tests {
     #[test]
     fn envelopes_round_trip_and_stay_compact() {
         let o = Uuid::nil();
-        let b = Broadcast::User { event: "e".into(), meta: None, body: Body::Binary(bytes::Bytes::from_static(&[1, 2])) };
+        let b =
+            Broadcast::User { event: "e".into(), meta: None, body: Body::Binary(bytes::Bytes::from_static(&[1, 2])) };
         let e = Envelope::Broadcast { o, p: true, t: "room".into(), m: WireBroadcast::from_broadcast(&b) };
         let text = serde_json::to_string(&e).unwrap();
         assert!(text.starts_with(r#"{"k":"b","#));

@@ -80,8 +80,11 @@ mod tests {
         let n: Notice = serde_json::from_str(r#"{"relay":4}"#).unwrap();
         assert!(matches!(n, Notice::Relayed { relay: 4 }));
         let bin: Notice =
-            serde_json::from_str(r#"{"id":"b","topic":"t","event":"e","private":false,"payload":null,"bin":"AQID"}"#).unwrap();
+            serde_json::from_str(r#"{"id":"b","topic":"t","event":"e","private":false,"payload":null,"bin":"AQID"}"#)
+                .unwrap();
         let Notice::Row(row) = bin else { panic!() };
-        assert!(matches!(to_broadcast(row).unwrap().1, Broadcast::User { body: Body::Binary(b), .. } if &b[..] == [1, 2, 3]));
+        assert!(
+            matches!(to_broadcast(row).unwrap().1, Broadcast::User { body: Body::Binary(b), .. } if &b[..] == [1, 2, 3])
+        );
     }
 }

@@ -6,7 +6,14 @@ use super::outbound::Frame;
 use super::protocol::{encode_text, Envelope, Vsn};
 use serde_json::{json, Value};
 
-pub fn reply(vsn: Vsn, join_ref: Option<&str>, reference: Option<&str>, topic: &str, status: &str, response: &Value) -> Frame {
+pub fn reply(
+    vsn: Vsn,
+    join_ref: Option<&str>,
+    reference: Option<&str>,
+    topic: &str,
+    status: &str,
+    response: &Value,
+) -> Frame {
     let payload = json!({ "status": status, "response": response }).to_string();
     let envelope = Envelope { join_ref, reference, topic, event: "phx_reply" };
     Frame::Text(encode_text(vsn, envelope, &payload).into())

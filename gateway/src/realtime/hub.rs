@@ -125,15 +125,16 @@ impl Hub {
     }
 
     pub fn presence_state(&self, key: &RoomKey) -> Value {
-        self.room(key).map(|r| r.presence.lock().unwrap_or_else(|e| e.into_inner()).state()).unwrap_or_else(|| {
-            Value::Object(Map::new())
-        })
+        self.room(key)
+            .map(|r| r.presence.lock().unwrap_or_else(|e| e.into_inner()).state())
+            .unwrap_or_else(|| Value::Object(Map::new()))
     }
 
     /// Tracks a local member's presence; the diff is delivered here and returned to share.
     pub fn track(&self, key: &RoomKey, member_id: u64, presence_key: &str, meta: Map<String, Value>) -> Diff {
         let room = self.room_or_new(key);
-        let diff = room.presence.lock().unwrap_or_else(|e| e.into_inner()).track(self.owner(member_id), presence_key, meta);
+        let diff =
+            room.presence.lock().unwrap_or_else(|e| e.into_inner()).track(self.owner(member_id), presence_key, meta);
         self.deliver_diff(&room, &diff);
         diff
     }

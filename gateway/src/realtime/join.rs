@@ -122,7 +122,9 @@ pub async fn admit(
     };
     if let Some(exp) = caller.exp {
         if exp <= chrono::Utc::now().timestamp() {
-            return Err(Refusal::new(auth::TokenError::Expired { seconds_ago: chrono::Utc::now().timestamp() - exp }.join_reason()));
+            return Err(Refusal::new(
+                auth::TokenError::Expired { seconds_ago: chrono::Utc::now().timestamp() - exp }.join_reason(),
+            ));
         }
     }
     if !config.private {

@@ -1,8 +1,8 @@
 //! A broadcast as it travels between sockets and instances, and how it is framed for each subscriber: text for
 //! vsn 1, kind 4 or text for vsn 2 — following Realtime's delivery matrix (binary bodies never reach vsn 1).
 
-use super::protocol::{encode_text, encode_user_broadcast, Body, Envelope, Vsn};
 use super::outbound::Frame;
+use super::protocol::{encode_text, encode_user_broadcast, Body, Envelope, Vsn};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -66,7 +66,8 @@ mod tests {
 
     #[test]
     fn user_broadcasts_are_kind_4_for_v2_and_converted_text_for_v1() {
-        let b = Broadcast::User { event: "msg".into(), meta: None, body: Body::Json(Bytes::from_static(br#"{"a":1}"#)) };
+        let b =
+            Broadcast::User { event: "msg".into(), meta: None, body: Body::Json(Bytes::from_static(br#"{"a":1}"#)) };
         assert!(matches!(b.frame(Vsn::V2, "realtime:r"), Some(Frame::Binary(f)) if f[0] == 4));
         assert_eq!(
             text_of(b.frame(Vsn::V1, "realtime:r")),

@@ -118,7 +118,9 @@ pub fn spawn_background(state: &Arc<RealtimeState>) {
             every.tick().await;
             if let Ok(client) = pool.get().await {
                 let secs = retention.as_secs() as f64;
-                if let Err(e) = client.execute("select realtime.delete_expired(make_interval(secs => $1))", &[&secs]).await {
+                if let Err(e) =
+                    client.execute("select realtime.delete_expired(make_interval(secs => $1))", &[&secs]).await
+                {
                     tracing::debug!(error = %e, "realtime retention sweep failed");
                 }
             }

@@ -41,7 +41,9 @@ async fn may_write(rt: &RealtimeState, topic: &str, caller: &Caller, headers: &H
     let x_headers = super::join::x_headers_json(headers);
     match authorization::authorize(&rt.pool, topic, caller, &x_headers, false).await {
         Ok(p) => Ok(p.write_broadcast),
-        Err(authorization::AuthorizationError::Policy(_)) => Err(message(StatusCode::UNPROCESSABLE_ENTITY, "RLS policy error")),
+        Err(authorization::AuthorizationError::Policy(_)) => {
+            Err(message(StatusCode::UNPROCESSABLE_ENTITY, "RLS policy error"))
+        }
         Err(authorization::AuthorizationError::Unavailable) => {
             Err(message(StatusCode::SERVICE_UNAVAILABLE, "Realtime was unable to connect to the project database"))
         }
@@ -84,7 +86,9 @@ pub async fn batch(State(rt): State<Arc<RealtimeState>>, headers: HeaderMap, bod
         Ok(c) => c,
         Err(r) => return r,
     };
-    let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(&body) else { return invalid("messages", "can't be blank") };
+    let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(&body) else {
+        return invalid("messages", "can't be blank");
+    };
     let Some(Value::Array(items)) = body.get("messages") else { return invalid("messages", "can't be blank") };
     let mut messages = Vec::with_capacity(items.len());
     for item in items {

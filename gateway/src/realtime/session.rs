@@ -145,7 +145,8 @@ impl Session {
         } else {
             None
         };
-        self.joining.insert(m.topic.clone(), Joining { join_ref: m.join_ref.clone(), config: config.clone(), queued: vec![] });
+        self.joining
+            .insert(m.topic.clone(), Joining { join_ref: m.join_ref.clone(), config: config.clone(), queued: vec![] });
         let (rt, events, caller, headers) =
             (self.rt.clone(), self.events.clone(), self.caller.clone(), self.headers_json.clone());
         let (topic, join_ref, reference) = (m.topic, m.join_ref, m.reference);
@@ -164,17 +165,32 @@ impl Session {
     /// Applies an event from work done off the task.
     pub fn on_event(&mut self, event: Event) {
         match event {
-            Event::Joined { topic, join_ref, reference, result } => self.finish_join(topic, join_ref, reference, result),
+            Event::Joined { topic, join_ref, reference, result } => {
+                self.finish_join(topic, join_ref, reference, result)
+            }
             Event::Reauthorized { topic, join_ref, result } => self.finish_reauthorize(&topic, join_ref, result),
         }
     }
 
-    fn finish_join(&mut self, topic: String, join_ref: Option<String>, reference: Option<String>, result: Result<Admitted, Refusal>) {
+    fn finish_join(
+        &mut self,
+        topic: String,
+        join_ref: Option<String>,
+        reference: Option<String>,
+        result: Result<Admitted, Refusal>,
+    ) {
         let Some(joining) = self.joining.remove(&topic).filter(|j| j.join_ref == join_ref) else { return };
         let admitted = match result {
             Ok(a) => a,
             Err(refusal) => {
-                let frame = frames::reply(self.vsn, join_ref.as_deref(), reference.as_deref(), &topic, "error", &json!({ "reason": refusal.reason }));
+                let frame = frames::reply(
+                    self.vsn,
+                    join_ref.as_deref(),
+                    reference.as_deref(),
+                    &topic,
+                    "error",
+                    &json!({ "reason": refusal.reason }),
+                );
                 self.send(frame);
                 if refusal.close_socket {
                     self.closing = Some((1001, "too many joins"));
@@ -190,14 +206,17 @@ impl Session {
         let key = RoomKey { private: config.private, sub_topic: topic["realtime:".len()..].into() };
         let member_id = self.rt.next_id();
         let policies = admitted.policies;
-        self.rt.hub.join(&key, Member {
-            id: member_id,
-            socket: self.out.clone(),
-            topic: topic_arc.clone(),
-            vsn: self.vsn,
-            read_broadcast: policies.read_broadcast,
-            read_presence: policies.read_presence,
-        });
+        self.rt.hub.join(
+            &key,
+            Member {
+                id: member_id,
+                socket: self.out.clone(),
+                topic: topic_arc.clone(),
+                vsn: self.vsn,
+                read_broadcast: policies.read_broadcast,
+                read_presence: policies.read_presence,
+            },
+        );
         let response = json!({ "postgres_changes": config.postgres_changes_reply() });
         self.send(frames::reply(self.vsn, join_ref.as_deref(), reference.as_deref(), &topic, "ok", &response));
         if config.presence_enabled && policies.read_presence {
@@ -205,7 +224,12 @@ impl Session {
             self.send(frames::push(self.vsn, join_ref.as_deref(), &topic, "presence_state", &state));
         }
         let changes = (!config.postgres_changes.is_empty()).then(|| {
-            let target = Target { socket: self.out.clone(), topic: topic_arc.clone(), join_ref: join_ref.clone().map(Into::into), vsn: self.vsn };
+            let target = Target {
+                socket: self.out.clone(),
+                topic: topic_arc.clone(),
+                join_ref: join_ref.clone().map(Into::into),
+                vsn: self.vsn,
+            };
             self.rt.changes.subscribe(target, admitted.caller.clone(), &config.postgres_changes)
         });
         let channel = Channel {
@@ -232,7 +256,9 @@ impl Session {
         }
         let message = match m.payload {
             Payload::Json(ref v) => Broadcast::Text(v.to_string().into()),
-            Payload::UserBroadcast { ref event, ref body, .. } => Broadcast::User { event: event.as_str().into(), meta: None, body: body.clone() },
+            Payload::UserBroadcast { ref event, ref body, .. } => {
+                Broadcast::User { event: event.as_str().into(), meta: None, body: body.clone() }
+            }
         };
         if message.size() > self.rt.settings.max_payload_bytes {
             if ch.config.ack {
@@ -262,7 +288,12 @@ impl Session {
         let diff = match event.as_str() {
             "track" => {
                 let Value::Object(meta) = inner else {
-                    return self.reply(&m, join_ref.as_deref(), "error", json!({ "reason": "Presence track payload must be a map" }));
+                    return self.reply(
+                        &m,
+                        join_ref.as_deref(),
+                        "error",
+                        json!({ "reason": "Presence track payload must be a map" }),
+                    );
                 };
                 if !may_write {
                     return self.reply(&m, join_ref.as_deref(), "error", json!({}));
@@ -295,7 +326,9 @@ impl Session {
                 Ok(caller) if !private => Ok(Admitted { caller, policies: Policies::PUBLIC }),
                 Ok(caller) => match authorization::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
                     Ok(policies) => Ok(Admitted { caller, policies }),
-                    Err(authorization::AuthorizationError::Unavailable) => Err("Realtime was unable to connect to the project database".into()),
+                    Err(authorization::AuthorizationError::Unavailable) => {
+                        Err("Realtime was unable to connect to the project database".into())
+                    }
                     Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
                 },
             };
@@ -310,7 +343,8 @@ impl Session {
             Err(message) => return self.shut_channel(topic, &message),
         };
         if ch.policies.can_read() && !admitted.policies.can_read() {
-            let message = format!("You no longer have permission to read from this Channel topic: {}", ch.key.sub_topic);
+            let message =
+                format!("You no longer have permission to read from this Channel topic: {}", ch.key.sub_topic);
             return self.shut_channel(topic, &message);
         }
         ch.policies = admitted.policies;

@@ -31,7 +31,11 @@ pub async fn upgrade(
     let Some(vsn) = Vsn::parse(params.get("vsn").map(String::as_str)) else {
         return StatusCode::FORBIDDEN.into_response();
     };
-    let token = headers.get("x-api-key").and_then(|v| v.to_str().ok()).map(str::to_string).or_else(|| params.get("apikey").cloned());
+    let token = headers
+        .get("x-api-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| params.get("apikey").cloned());
     let Some(token) = token.filter(|t| !t.is_empty()) else {
         return refuse(&rt, StatusCode::UNAUTHORIZED, &TokenError::Missing.message()).await;
     };
@@ -43,14 +47,12 @@ pub async fn upgrade(
         return refuse(&rt, StatusCode::TOO_MANY_REQUESTS, "Too many connected users").await;
     };
     let headers_json = super::join::x_headers_json(&headers);
-    ws.read_buffer_size(4096)
-        .write_buffer_size(0)
-        .max_message_size(5_000_000)
-        .max_frame_size(5_000_000)
-        .on_upgrade(move |socket| async move {
+    ws.read_buffer_size(4096).write_buffer_size(0).max_message_size(5_000_000).max_frame_size(5_000_000).on_upgrade(
+        move |socket| async move {
             let _guard = guard;
             run(rt, socket, vsn, caller, headers_json).await
-        })
+        },
+    )
 }
 
 async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::Caller, headers_json: String) {

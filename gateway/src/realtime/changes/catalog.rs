@@ -63,13 +63,22 @@ impl Catalog {
         self.predicates.clear();
     }
 
-    pub async fn relation(&mut self, client: &Client, relation: &Arc<Relation>) -> Result<RelationInfo, tokio_postgres::Error> {
+    pub async fn relation(
+        &mut self,
+        client: &Client,
+        relation: &Arc<Relation>,
+    ) -> Result<RelationInfo, tokio_postgres::Error> {
         if let Some(info) = self.relations.get(&relation.oid).filter(|i| Arc::ptr_eq(&i.relation, relation)) {
             return Ok(info.clone());
         }
         let oids: Vec<u32> = relation.columns.iter().map(|c| c.type_oid).collect();
         let row = client.query_one(RELATION_SQL, &[&relation.oid, &oids]).await?;
-        let info = RelationInfo { relation: relation.clone(), row_security: row.get(0), primary_key: row.get(1), type_names: row.get(2) };
+        let info = RelationInfo {
+            relation: relation.clone(),
+            row_security: row.get(0),
+            primary_key: row.get(1),
+            type_names: row.get(2),
+        };
         self.relations.insert(relation.oid, info.clone());
         self.columns.retain(|(oid, _), _| *oid != relation.oid);
         self.predicates.retain(|(oid, _), _| *oid != relation.oid);
@@ -77,7 +86,12 @@ impl Catalog {
     }
 
     /// Columns the role may select.
-    pub async fn selectable(&mut self, client: &Client, oid: u32, role: &str) -> Result<Arc<Vec<String>>, tokio_postgres::Error> {
+    pub async fn selectable(
+        &mut self,
+        client: &Client,
+        oid: u32,
+        role: &str,
+    ) -> Result<Arc<Vec<String>>, tokio_postgres::Error> {
         if let Some(c) = self.columns.get(&(oid, role.to_string())) {
             return Ok(c.clone());
         }
@@ -91,14 +105,20 @@ impl Catalog {
         if let Some(b) = self.bypass.get(role) {
             return Ok(*b);
         }
-        let row = client.query_opt("select rolbypassrls or rolsuper from pg_roles where rolname = $1", &[&role]).await?;
+        let row =
+            client.query_opt("select rolbypassrls or rolsuper from pg_roles where rolname = $1", &[&role]).await?;
         let b = row.map(|r| r.get(0)).unwrap_or(false);
         self.bypass.insert(role.to_string(), b);
         Ok(b)
     }
 
     /// The SELECT policy predicate for the role, as SQL text over the table's columns.
-    pub async fn predicate(&mut self, client: &Client, oid: u32, role: &str) -> Result<Arc<str>, tokio_postgres::Error> {
+    pub async fn predicate(
+        &mut self,
+        client: &Client,
+        oid: u32,
+        role: &str,
+    ) -> Result<Arc<str>, tokio_postgres::Error> {
         if let Some(p) = self.predicates.get(&(oid, role.to_string())) {
             return Ok(p.clone());
         }

@@ -63,7 +63,11 @@ impl Dispatcher {
     }
 
     /// Delivers a batch of transactions to the subscriptions, in order.
-    pub async fn deliver(&mut self, batch: &[Transaction], subs: &[Arc<Subscription>]) -> Result<usize, tokio_postgres::Error> {
+    pub async fn deliver(
+        &mut self,
+        batch: &[Transaction],
+        subs: &[Arc<Subscription>],
+    ) -> Result<usize, tokio_postgres::Error> {
         let items = candidates(batch, subs);
         if items.is_empty() {
             return Ok(0);
@@ -82,7 +86,9 @@ impl Dispatcher {
                 let ids = ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
                 let payload = format!(r#"{{"ids":[{ids}],"data":{data}}}"#);
                 let t = &sub.target;
-                sub.target.socket.send(Frame::Text(encode_text(t.vsn, Envelope::push(&t.topic, "postgres_changes"), &payload).into()));
+                sub.target.socket.send(Frame::Text(
+                    encode_text(t.vsn, Envelope::push(&t.topic, "postgres_changes"), &payload).into(),
+                ));
                 sent += 1;
             }
         }
@@ -116,7 +122,8 @@ impl Dispatcher {
         let visible = self.visibility(&info, items, indices, &passing, &news, &olds).await?;
         let mut data_cache: HashMap<(usize, String), Option<Arc<str>>> = HashMap::new();
         for (k, sub, ids) in passing {
-            if !visible.get(&(sub.caller.role.clone(), sub.caller.claims_json.clone())).is_some_and(|v| v.contains(&k)) {
+            if !visible.get(&(sub.caller.role.clone(), sub.caller.claims_json.clone())).is_some_and(|v| v.contains(&k))
+            {
                 continue;
             }
             let role = sub.caller.role.clone();
@@ -124,7 +131,8 @@ impl Dispatcher {
                 Some(d) => d.clone(),
                 None => {
                     let columns = self.catalog.selectable(&self.client, info.relation.oid, &role).await?;
-                    let d = data(&info, &items[indices[k]], news[k].as_ref(), olds[k].as_ref(), &columns).map(Arc::from);
+                    let d =
+                        data(&info, &items[indices[k]], news[k].as_ref(), olds[k].as_ref(), &columns).map(Arc::from);
                     data_cache.insert((k, role), d.clone());
                     d
                 }
@@ -195,7 +203,9 @@ impl Dispatcher {
     ) -> Result<HashMap<(String, String), Vec<usize>>, tokio_postgres::Error> {
         let mut groups: HashMap<(String, String), (Option<String>, Vec<usize>)> = HashMap::new();
         for (k, sub, _) in passing {
-            let g = groups.entry((sub.caller.role.clone(), sub.caller.claims_json.clone())).or_insert_with(|| (sub.caller.sub().map(str::to_string), vec![]));
+            let g = groups
+                .entry((sub.caller.role.clone(), sub.caller.claims_json.clone()))
+                .or_insert_with(|| (sub.caller.sub().map(str::to_string), vec![]));
             if !g.1.contains(k) {
                 g.1.push(*k);
             }
@@ -237,7 +247,8 @@ impl Dispatcher {
         ks: &[usize],
         images: &[Option<Map<String, Value>>],
     ) -> Result<Vec<usize>, tokio_postgres::Error> {
-        let rows: Vec<Value> = ks.iter().map(|k| images[*k].clone().map(Value::Object).unwrap_or(Value::Null)).collect();
+        let rows: Vec<Value> =
+            ks.iter().map(|k| images[*k].clone().map(Value::Object).unwrap_or(Value::Null)).collect();
         let set = self.statement(SET_CONTEXT).await?;
         let stmt = self.statement(sql).await?;
         let sub = sub.unwrap_or("");
@@ -311,7 +322,11 @@ fn candidates<'a>(batch: &'a [Transaction], subs: &'a [Arc<Subscription>]) -> Ve
                 .iter()
                 .filter(|s| txn.end_lsn > s.since_lsn)
                 .filter_map(|s| {
-                    let b: Vec<_> = s.bindings.iter().filter_map(|b| b.covers(&rel.schema, &rel.name, change.kind).map(|t| (b.id, t))).collect();
+                    let b: Vec<_> = s
+                        .bindings
+                        .iter()
+                        .filter_map(|b| b.covers(&rel.schema, &rel.name, change.kind).map(|t| (b.id, t)))
+                        .collect();
                     (!b.is_empty()).then_some((s, b))
                 })
                 .collect();
@@ -423,7 +438,12 @@ mod tests {
                 Column { name: "title".into(), type_oid: 25, key: identity == b'f' },
             ],
         });
-        RelationInfo { relation, primary_key: vec!["id".into()], row_security: rls, type_names: vec!["int8".into(), "text".into(), "text".into()] }
+        RelationInfo {
+            relation,
+            primary_key: vec!["id".into()],
+            row_security: rls,
+            type_names: vec!["int8".into(), "text".into(), "text".into()],
+        }
     }
 
     fn change(info: &RelationInfo, kind: Kind) -> RowChange {
@@ -439,7 +459,10 @@ mod tests {
         let sel = vec!["id".to_string(), "title".to_string()];
         let d: Value = serde_json::from_str(&data(&i, &item, rec.as_object(), None, &sel).unwrap()).unwrap();
         assert_eq!(d["record"], serde_json::json!({"id": 1, "title": "t"}));
-        assert_eq!(d["columns"], serde_json::json!([{"name": "id", "type": "int8"}, {"name": "title", "type": "text"}]));
+        assert_eq!(
+            d["columns"],
+            serde_json::json!([{"name": "id", "type": "int8"}, {"name": "title", "type": "text"}])
+        );
         assert_eq!(d["errors"], Value::Null);
         assert!(d.get("old_record").is_none());
         assert!(data(&i, &item, rec.as_object(), None, &[]).is_none(), "no selectable column: nothing to send");
@@ -454,7 +477,9 @@ mod tests {
     fn delete_old_record_follows_the_replica_identity() {
         let old = serde_json::json!({"id": 1, "secret": "s", "title": "t"});
         let sel = vec!["id".to_string(), "title".to_string()];
-        for (identity, expected) in [(b'd', serde_json::json!({"id": 1})), (b'f', serde_json::json!({"id": 1, "title": "t"}))] {
+        for (identity, expected) in
+            [(b'd', serde_json::json!({"id": 1})), (b'f', serde_json::json!({"id": 1, "title": "t"}))]
+        {
             let i = info(identity, true);
             let c = change(&i, Kind::Delete);
             let item = Item { commit_micros: 0, change: &c, candidates: vec![] };

@@ -179,10 +179,15 @@ mod tests {
 
     #[test]
     fn parses_each_operator() {
-        for (text, op) in [("eq", Op::Eq), ("neq", Op::Neq), ("lt", Op::Lt), ("lte", Op::Lte), ("gt", Op::Gt), ("gte", Op::Gte)] {
+        for (text, op) in
+            [("eq", Op::Eq), ("neq", Op::Neq), ("lt", Op::Lt), ("lte", Op::Lte), ("gt", Op::Gt), ("gte", Op::Gte)]
+        {
             assert_eq!(parse(&format!("id={text}.1")).unwrap(), vec![cond("id", op, false, &["1"])]);
         }
-        assert_eq!(parse("status=in.(open,\"a,b\",  c)").unwrap(), vec![cond("status", Op::In, false, &["open", "a,b", "c"])]);
+        assert_eq!(
+            parse("status=in.(open,\"a,b\",  c)").unwrap(),
+            vec![cond("status", Op::In, false, &["open", "a,b", "c"])]
+        );
         assert_eq!(parse("  ").unwrap(), vec![]);
     }
 
@@ -212,7 +217,8 @@ mod tests {
     fn typed_conditions_compare_like_the_column_type() {
         let record = json!({"id": 10, "name": "b", "done": false, "at": "2025-01-02T00:00:00+00:00", "none": null});
         let record = record.as_object().unwrap();
-        let c = |column: &str, op, negate, values: Vec<Value>| TypedCondition { column: column.into(), op, negate, values };
+        let c =
+            |column: &str, op, negate, values: Vec<Value>| TypedCondition { column: column.into(), op, negate, values };
         assert!(c("id", Op::Gt, false, vec![json!(9)]).matches(record));
         assert!(!c("id", Op::Gt, false, vec![json!(10)]).matches(record), "numbers compare as numbers, not text");
         assert!(c("id", Op::Lte, false, vec![json!(10.0)]).matches(record));

@@ -46,7 +46,10 @@ enum Status {
     Idle,
     Running,
     /// Could not stream; `attempt` counts tries so a waiter knows the answer is about its own request.
-    Failed { cause: String, attempt: u64 },
+    Failed {
+        cause: String,
+        attempt: u64,
+    },
 }
 
 pub struct Changes {
@@ -65,9 +68,13 @@ pub struct Changes {
     idle_stop: Duration,
 }
 
-
 impl Changes {
-    pub fn new(pool: deadpool_postgres::Pool, db_uri: String, settings: &crate::realtime::config::RealtimeConfig, node: uuid::Uuid) -> Self {
+    pub fn new(
+        pool: deadpool_postgres::Pool,
+        db_uri: String,
+        settings: &crate::realtime::config::RealtimeConfig,
+        node: uuid::Uuid,
+    ) -> Self {
         let (replication_uri, publication) = (settings.replication_db_uri.clone(), settings.publication.clone());
         Changes {
             idle_stop: settings.slot_idle_stop,
@@ -100,7 +107,13 @@ impl Changes {
         let Ok(mut registry) = self.registry.lock() else { return };
         let Some(existing) = registry.snapshot().into_iter().find(|s| s.id == id) else { return };
         let target = existing.target.clone();
-        registry.insert(Subscription { id, target: target.clone(), caller, bindings: existing.bindings.clone(), since_lsn: existing.since_lsn });
+        registry.insert(Subscription {
+            id,
+            target: target.clone(),
+            caller,
+            bindings: existing.bindings.clone(),
+            since_lsn: existing.since_lsn,
+        });
         target.system(true, "Subscribed to PostgreSQL");
     }
 
@@ -145,7 +158,13 @@ impl Changes {
         outcome
     }
 
-    async fn resolve_and_register(&self, id: u64, target: &Target, caller: Caller, requests: &[Request]) -> Result<(), String> {
+    async fn resolve_and_register(
+        &self,
+        id: u64,
+        target: &Target,
+        caller: Caller,
+        requests: &[Request],
+    ) -> Result<(), String> {
         let bindings = registry::resolve(&self.pool, &self.publication, &caller, requests).await?;
         let since_lsn = self.current_lsn().await?;
         if target.socket.is_closed() {
@@ -181,9 +200,12 @@ impl Changes {
                 match client.query_one(q, &[&self.publication]).await {
                     Err(e) => Some(e.to_string()),
                     Ok(row) => {
-                        let (level, replication, publication): (String, bool, bool) = (row.get(0), row.get(1), row.get(2));
+                        let (level, replication, publication): (String, bool, bool) =
+                            (row.get(0), row.get(1), row.get(2));
                         if level != "logical" {
-                            Some(format!("PostgreSQL's wal_level is {level}; postgres_changes needs wal_level = logical"))
+                            Some(format!(
+                                "PostgreSQL's wal_level is {level}; postgres_changes needs wal_level = logical"
+                            ))
                         } else if !replication {
                             Some("the replication connection's role has neither REPLICATION nor SUPERUSER".into())
                         } else if !publication {
@@ -268,7 +290,10 @@ impl Changes {
             let end = batch.last().map(|t| t.end_lsn).unwrap_or(0);
             for attempt in 1..=3 {
                 if dispatcher.as_ref().is_none_or(|d| d.is_closed()) {
-                    dispatcher = dispatch::Dispatcher::connect(&self.db_uri).await.map_err(|e| tracing::warn!(error = %e, "realtime dispatcher cannot connect")).ok();
+                    dispatcher = dispatch::Dispatcher::connect(&self.db_uri)
+                        .await
+                        .map_err(|e| tracing::warn!(error = %e, "realtime dispatcher cannot connect"))
+                        .ok();
                 }
                 let Some(d) = dispatcher.as_mut() else {
                     tokio::time::sleep(Duration::from_millis(500)).await;

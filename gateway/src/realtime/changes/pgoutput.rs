@@ -42,13 +42,31 @@ pub struct Relation {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
-    Begin { final_lsn: u64, commit_micros: i64, xid: u32 },
-    Commit { commit_lsn: u64, end_lsn: u64, commit_micros: i64 },
+    Begin {
+        final_lsn: u64,
+        commit_micros: i64,
+        xid: u32,
+    },
+    Commit {
+        commit_lsn: u64,
+        end_lsn: u64,
+        commit_micros: i64,
+    },
     Relation(Relation),
-    Insert { relation: u32, new: Vec<Cell> },
+    Insert {
+        relation: u32,
+        new: Vec<Cell>,
+    },
     /// `old` is the key (`K`) or the whole old row (`O`) when sent.
-    Update { relation: u32, old: Option<Vec<Cell>>, new: Vec<Cell> },
-    Delete { relation: u32, old: Vec<Cell> },
+    Update {
+        relation: u32,
+        old: Option<Vec<Cell>>,
+        new: Vec<Cell>,
+    },
+    Delete {
+        relation: u32,
+        old: Vec<Cell>,
+    },
     /// Truncate, Type, Origin, logical messages: not part of postgres_changes.
     Other(u8),
 }
@@ -231,7 +249,10 @@ mod tests {
         b.put_u64(0x16B_3748);
         b.put_i64(1_000_000);
         b.put_u32(742);
-        assert_eq!(decode(b.into()).unwrap(), Message::Begin { final_lsn: 0x16B_3748, commit_micros: 1_000_000, xid: 742 });
+        assert_eq!(
+            decode(b.into()).unwrap(),
+            Message::Begin { final_lsn: 0x16B_3748, commit_micros: 1_000_000, xid: 742 }
+        );
         let mut c = vec![b'C', 0];
         c.put_u64(1);
         c.put_u64(2);
@@ -247,7 +268,10 @@ mod tests {
         w.put_u64(6);
         w.put_i64(0);
         w.extend_from_slice(b"Bxyz");
-        assert_eq!(decode_copy(w.into()).unwrap(), CopyMessage::XLogData { start: 5, end: 6, data: Bytes::from_static(b"Bxyz") });
+        assert_eq!(
+            decode_copy(w.into()).unwrap(),
+            CopyMessage::XLogData { start: 5, end: 6, data: Bytes::from_static(b"Bxyz") }
+        );
     }
 
     #[test]
@@ -291,7 +315,9 @@ mod tests {
         text_cell(&mut u, "2");
         assert_eq!(
             decode(u.into()).unwrap(),
-            Message::Update { relation: 7, old: Some(vec![Cell::Text("é".into())]), new: vec![Cell::Text("2".into())] }
+            Message::Update {
+                relation: 7, old: Some(vec![Cell::Text("é".into())]), new: vec![Cell::Text("2".into())]
+            }
         );
         let mut u = vec![b'U'];
         u.put_u32(7);

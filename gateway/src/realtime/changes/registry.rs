@@ -81,7 +81,11 @@ impl Request {
         let event = self.event.map(Kind::as_str).unwrap_or("*");
         let or_nil = |v: &Option<String>| v.clone().unwrap_or_else(|| "nil".into());
         let filters = self.filter.as_deref().map(|f| format!("[{f}]")).unwrap_or_else(|| "[]".into());
-        format!("[event: {event}, schema: {}, table: {}, filters: {filters}, select: nil]", or_nil(&self.schema), or_nil(&self.table))
+        format!(
+            "[event: {event}, schema: {}, table: {}, filters: {filters}, select: nil]",
+            or_nil(&self.schema),
+            or_nil(&self.table)
+        )
     }
 
     /// Checks that need no database; returns the parsed filter.
@@ -93,7 +97,10 @@ impl Request {
             ));
         }
         if self.has_filter_key && self.filter.is_none() {
-            return Err(format!("No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: {}", self.describe()));
+            return Err(format!(
+                "No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: {}",
+                self.describe()
+            ));
         }
         filter::parse(self.filter.as_deref().unwrap_or("")).map_err(|e| format!("Error parsing `filter` params: {e}"))
     }
@@ -105,7 +112,8 @@ const SET_ROLE: &str = "select set_config('role', $1, true), set_config('request
 const TABLES_SQL: &str = "select schemaname::text, tablename::text from pg_publication_tables \
     where pubname = $1 and schemaname like $2 and tablename like $3 order by 1, 2";
 
-const COLUMN_SQL: &str = "select exists (select 1 from pg_attribute where attrelid = ($1::text)::regclass and attname = $2 \
+const COLUMN_SQL: &str =
+    "select exists (select 1 from pg_attribute where attrelid = ($1::text)::regclass and attname = $2 \
     and attnum > 0 and not attisdropped and has_column_privilege(attrelid, attnum, 'SELECT'))";
 
 /// Resolves every request of a channel as the caller; an error is the `system` message text.
@@ -115,9 +123,12 @@ pub async fn resolve(
     caller: &Caller,
     requests: &[Request],
 ) -> Result<Vec<Binding>, String> {
-    let mut client = pool.get().await.map_err(|e| format!("Realtime was unable to connect to the project database: {e}"))?;
+    let mut client =
+        pool.get().await.map_err(|e| format!("Realtime was unable to connect to the project database: {e}"))?;
     let tx = client.transaction().await.map_err(|e| e.to_string())?;
-    tx.execute(SET_ROLE, &[&caller.role, &caller.claims_json, &caller.sub().unwrap_or("")]).await.map_err(|e| e.to_string())?;
+    tx.execute(SET_ROLE, &[&caller.role, &caller.claims_json, &caller.sub().unwrap_or("")])
+        .await
+        .map_err(|e| e.to_string())?;
     let mut bindings = Vec::with_capacity(requests.len());
     for request in requests {
         let conditions = request.check()?;
@@ -228,8 +239,14 @@ mod tests {
         assert_eq!(r.describe(), "[event: INSERT, schema: nil, table: todos, filters: [id=eq.1], select: nil]");
         assert_eq!(r.check().unwrap().len(), 1);
         assert_eq!(Request::parse(&json!({"event":"whatever","schema":"public"})).event, None);
-        assert!(Request::parse(&json!({"event":"*"})).check().unwrap_err().starts_with("No subscription params provided."));
+        assert!(Request::parse(&json!({"event":"*"}))
+            .check()
+            .unwrap_err()
+            .starts_with("No subscription params provided."));
         assert!(Request::parse(&json!({"event":"*","table":"t","filter":null})).check().is_err());
-        assert!(Request::parse(&json!({"event":"*","table":"t","filter":"x=foo.1"})).check().unwrap_err().starts_with("Error parsing `filter` params: "));
+        assert!(Request::parse(&json!({"event":"*","table":"t","filter":"x=foo.1"}))
+            .check()
+            .unwrap_err()
+            .starts_with("Error parsing `filter` params: "));
     }
 }

@@ -156,9 +156,14 @@ fn data_row(body: &[u8]) -> Vec<Option<String>> {
 
 /// Opens the replication connection, creates the temporary slot and starts streaming.
 pub async fn open(db_uri: &str, slot: &str, publication: &str) -> Result<PgConn, SlotError> {
-    let config: tokio_postgres::Config = db_uri.parse().map_err(|e: tokio_postgres::Error| SlotError::Unavailable(e.to_string()))?;
+    let config: tokio_postgres::Config =
+        db_uri.parse().map_err(|e: tokio_postgres::Error| SlotError::Unavailable(e.to_string()))?;
     let mut conn = connect_replication(&config).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
-    simple_query(&mut conn, &format!("CREATE_REPLICATION_SLOT \"{slot}\" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT")).await?;
+    simple_query(
+        &mut conn,
+        &format!("CREATE_REPLICATION_SLOT \"{slot}\" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT"),
+    )
+    .await?;
     let publication = publication.replace('\'', "''").replace('"', "\"\"");
     let start = format!(
         "START_REPLICATION SLOT \"{slot}\" LOGICAL 0/0 (proto_version '1', publication_names '\"{publication}\"')"
@@ -308,12 +313,15 @@ mod tests {
             replica_identity: b'd',
             columns: vec![Column { name: "id".into(), type_oid: 20, key: true }],
         };
-        assert!(apply(Message::Begin { final_lsn: 10, commit_micros: 5, xid: 1 }, &mut p, &mut rels, &mut cur).is_none());
+        assert!(
+            apply(Message::Begin { final_lsn: 10, commit_micros: 5, xid: 1 }, &mut p, &mut rels, &mut cur).is_none()
+        );
         apply(Message::Relation(rel), &mut p, &mut rels, &mut cur);
         apply(Message::Insert { relation: 1, new: vec![Cell::Text("1".into())] }, &mut p, &mut rels, &mut cur);
         apply(Message::Delete { relation: 1, old: vec![Cell::Text("2".into())] }, &mut p, &mut rels, &mut cur);
         apply(Message::Insert { relation: 99, new: vec![] }, &mut p, &mut rels, &mut cur);
-        let txn = apply(Message::Commit { commit_lsn: 10, end_lsn: 11, commit_micros: 5 }, &mut p, &mut rels, &mut cur).unwrap();
+        let txn = apply(Message::Commit { commit_lsn: 10, end_lsn: 11, commit_micros: 5 }, &mut p, &mut rels, &mut cur)
+            .unwrap();
         assert_eq!((txn.end_lsn, txn.commit_micros, txn.changes.len()), (11, 5, 2));
         assert_eq!((txn.changes[0].kind, txn.changes[1].kind), (Kind::Insert, Kind::Delete));
         assert_eq!(txn.changes[1].old.as_deref(), Some(&[Cell::Text("2".into())][..]));
@@ -322,7 +330,10 @@ mod tests {
 
     #[test]
     fn reads_error_and_data_row_bodies() {
-        assert_eq!(error_message(b"SERROR\0C55000\0Mlogical decoding requires wal_level >= logical\0\0"), "logical decoding requires wal_level >= logical");
+        assert_eq!(
+            error_message(b"SERROR\0C55000\0Mlogical decoding requires wal_level >= logical\0\0"),
+            "logical decoding requires wal_level >= logical"
+        );
         let mut row = vec![0, 2, 0, 0, 0, 2];
         row.extend_from_slice(b"ab");
         row.extend_from_slice(&(-1i32).to_be_bytes());

@@ -66,9 +66,7 @@ pub fn decode_user_push(frame: &[u8]) -> Result<Inbound, BinaryError> {
 /// Encodes a kind-4 frame for a vsn-2 subscriber. `meta` is a JSON object's text, or `None`.
 pub fn encode_user_broadcast(topic: &str, event: &str, meta: Option<&str>, body: &Body) -> Result<Bytes, BinaryError> {
     let meta = meta.unwrap_or("");
-    let check = |name: &'static str, s: &str| {
-        u8::try_from(s.len()).map_err(|_| BinaryError::TooLong(name, s.len()))
-    };
+    let check = |name: &'static str, s: &str| u8::try_from(s.len()).map_err(|_| BinaryError::TooLong(name, s.len()));
     let (t, e, m) = (check("topic", topic)?, check("userEvent", event)?, check("metadata", meta)?);
     let (encoding, payload) = match body {
         Body::Binary(b) => (0u8, b),
@@ -111,7 +109,8 @@ mod tests {
 
     #[test]
     fn decodes_the_captured_kind_3_binary_frame_and_metadata() {
-        let f = frame(&[0x03, 0x01, 0x02, 0x0f, 0x03, 0x00, 0x00], &[b"9", b"11", b"realtime:room:1", b"msg", &[9, 8, 7]]);
+        let f =
+            frame(&[0x03, 0x01, 0x02, 0x0f, 0x03, 0x00, 0x00], &[b"9", b"11", b"realtime:room:1", b"msg", &[9, 8, 7]]);
         let Payload::UserBroadcast { body, .. } = decode_user_push(&f).unwrap().payload else { panic!() };
         assert_eq!(body, Body::Binary(Bytes::from_static(&[9, 8, 7])));
         let meta = br#"{"persist":true}"#;
@@ -140,9 +139,13 @@ mod tests {
             &Body::Json(Bytes::from_static(br#"{"via":"binary-json"}"#)),
         )
         .unwrap();
-        let expected = frame(&[0x04, 0x0f, 0x03, 0x0d, 0x01], &[b"realtime:room:2", b"msg", br#"{"id":"0f0e"}"#, br#"{"via":"binary-json"}"#]);
+        let expected = frame(
+            &[0x04, 0x0f, 0x03, 0x0d, 0x01],
+            &[b"realtime:room:2", b"msg", br#"{"id":"0f0e"}"#, br#"{"via":"binary-json"}"#],
+        );
         assert_eq!(&f[..], &expected[..]);
-        let f = encode_user_broadcast("realtime:room:2", "msg", None, &Body::Binary(Bytes::from_static(&[1, 2, 3]))).unwrap();
+        let f = encode_user_broadcast("realtime:room:2", "msg", None, &Body::Binary(Bytes::from_static(&[1, 2, 3])))
+            .unwrap();
         assert_eq!(&f[..], &frame(&[0x04, 0x0f, 0x03, 0x00, 0x00], &[b"realtime:room:2", b"msg", &[1, 2, 3]])[..]);
     }
 

@@ -65,7 +65,8 @@ fn decode_array(value: Value) -> Result<Inbound, TextError> {
     }
     items.truncate(5);
     let payload = items.pop().unwrap_or(Value::Null);
-    let (Value::String(event), Value::String(topic)) = (items.pop().unwrap_or(Value::Null), items.pop().unwrap_or(Value::Null))
+    let (Value::String(event), Value::String(topic)) =
+        (items.pop().unwrap_or(Value::Null), items.pop().unwrap_or(Value::Null))
     else {
         return Err(TextError::MissingKey("topic"));
     };
@@ -143,7 +144,10 @@ mod tests {
         let m = decode_text(Vsn::V1, js).unwrap();
         assert_eq!((m.join_ref.as_deref(), m.reference.as_deref()), (Some("6"), Some("6")));
         // `ref` must be present (Phoenix's from_map!)
-        assert_eq!(decode_text(Vsn::V1, r#"{"topic":"t","event":"e","payload":{}}"#), Err(TextError::MissingKey("ref")));
+        assert_eq!(
+            decode_text(Vsn::V1, r#"{"topic":"t","event":"e","payload":{}}"#),
+            Err(TextError::MissingKey("ref"))
+        );
     }
 
     #[test]
