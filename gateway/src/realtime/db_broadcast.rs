@@ -84,7 +84,7 @@ mod tests {
                 .unwrap();
         let Notice::Row(row) = bin else { panic!() };
         assert!(
-            matches!(to_broadcast(row).unwrap().1, Broadcast::User { body: Body::Binary(b), .. } if &b[..] == [1, 2, 3])
+            matches!(to_broadcast(row).unwrap().1, Broadcast::User { body: Body::Binary(b), .. } if b[..] == [1, 2, 3])
         );
     }
 }

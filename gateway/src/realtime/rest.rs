@@ -17,11 +17,46 @@ use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-fn message(status: StatusCode, text: &str) -> Response {
-    (status, axum::Json(json!({ "message": text }))).into_response()
+/// Every refusal of these endpoints, answered as Realtime answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiError {
+    Unauthorized,
+    Forbidden,
+    /// A changeset error: the field and Realtime's text.
+    Invalid(&'static str, &'static str),
+    RateLimited,
+    MediaType,
+    BadJson,
+    PolicyError,
+    Unavailable,
 }
 
-fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Caller, Response> {
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let message = |status: StatusCode, text: &str| (status, axum::Json(json!({ "message": text }))).into_response();
+        match self {
+            ApiError::Unauthorized => message(StatusCode::UNAUTHORIZED, "Unauthorized"),
+            ApiError::Forbidden => message(StatusCode::FORBIDDEN, "Unauthorized"),
+            ApiError::Invalid(field, text) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(json!({ "errors": { field: [text] } }))).into_response()
+            }
+            ApiError::RateLimited => message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit"),
+            ApiError::MediaType => {
+                let text = "Unsupported Media Type. Use application/json or application/octet-stream";
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, axum::Json(json!({ "error": text }))).into_response()
+            }
+            ApiError::BadJson => message(StatusCode::BAD_REQUEST, "Invalid JSON body"),
+            ApiError::PolicyError => message(StatusCode::UNPROCESSABLE_ENTITY, "RLS policy error"),
+            ApiError::Unavailable => {
+                message(StatusCode::SERVICE_UNAVAILABLE, "Realtime was unable to connect to the project database")
+            }
+        }
+    }
+}
+
+const BLANK: &str = "can't be blank";
+
+fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -29,24 +64,20 @@ fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Caller, Response> {
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, t)| t.trim().to_string());
     let token = bearer.or_else(|| headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string));
-    let token = token.ok_or_else(|| message(StatusCode::UNAUTHORIZED, "Unauthorized"))?;
-    auth::verify(&token, &rt.keys.load(), &rt.config).map_err(|_| message(StatusCode::UNAUTHORIZED, "Unauthorized"))
+    let token = token.ok_or(ApiError::Unauthorized)?;
+    auth::verify(&token, &rt.keys.load(), &rt.config).map_err(|_| ApiError::Unauthorized)
 }
 
-fn limited(rt: &RealtimeState) -> Option<Response> {
-    (!rt.events.take()).then(|| message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit"))
+fn take_event(rt: &RealtimeState) -> Result<(), ApiError> {
+    rt.events.take().then_some(()).ok_or(ApiError::RateLimited)
 }
 
-async fn may_write(rt: &RealtimeState, topic: &str, caller: &Caller, headers: &HeaderMap) -> Result<bool, Response> {
+async fn may_write(rt: &RealtimeState, topic: &str, caller: &Caller, headers: &HeaderMap) -> Result<bool, ApiError> {
     let x_headers = super::join::x_headers_json(headers);
     match authorization::authorize(&rt.pool, topic, caller, &x_headers, false).await {
         Ok(p) => Ok(p.write_broadcast),
-        Err(authorization::AuthorizationError::Policy(_)) => {
-            Err(message(StatusCode::UNPROCESSABLE_ENTITY, "RLS policy error"))
-        }
-        Err(authorization::AuthorizationError::Unavailable) => {
-            Err(message(StatusCode::SERVICE_UNAVAILABLE, "Realtime was unable to connect to the project database"))
-        }
+        Err(authorization::AuthorizationError::Policy(_)) => Err(ApiError::PolicyError),
+        Err(authorization::AuthorizationError::Unavailable) => Err(ApiError::Unavailable),
     }
 }
 
@@ -55,16 +86,12 @@ fn deliver(rt: &RealtimeState, key: RoomKey, b: &Broadcast) {
     rt.cluster.publish_broadcast(&key, b);
 }
 
-fn invalid(field: &str, text: &str) -> Response {
-    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(json!({ "errors": { field: [text] } }))).into_response()
-}
-
 /// One message of a batch, validated as Realtime's changeset does.
-fn batch_item(rt: &RealtimeState, item: &Value) -> Result<(RoomKey, Broadcast), Response> {
+fn batch_item(rt: &RealtimeState, item: &Value) -> Result<(RoomKey, Broadcast), ApiError> {
     let get_str = |k: &str| item.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
-    let topic = get_str("topic").ok_or_else(|| invalid("topic", "can't be blank"))?;
-    let event = get_str("event").ok_or_else(|| invalid("event", "can't be blank"))?;
-    let Some(Value::Object(payload)) = item.get("payload") else { return Err(invalid("payload", "can't be blank")) };
+    let topic = get_str("topic").ok_or(ApiError::Invalid("topic", BLANK))?;
+    let event = get_str("event").ok_or(ApiError::Invalid("event", BLANK))?;
+    let Some(Value::Object(payload)) = item.get("payload") else { return Err(ApiError::Invalid("payload", BLANK)) };
     let private = item.get("private").and_then(Value::as_bool).unwrap_or(false);
     let mut out = Map::new();
     out.insert("type".into(), json!("broadcast"));
@@ -75,33 +102,26 @@ fn batch_item(rt: &RealtimeState, item: &Value) -> Result<(RoomKey, Broadcast), 
     }
     let text = Value::Object(out).to_string();
     if text.len() > rt.settings.max_payload_bytes {
-        return Err(invalid("payload", "Payload size exceeds tenant limit"));
+        return Err(ApiError::Invalid("payload", "Payload size exceeds tenant limit"));
     }
     Ok((RoomKey { private, sub_topic: topic.into() }, Broadcast::Text(text.into())))
 }
 
 /// `POST /api/broadcast`: `{"messages":[{topic, event, payload, private?, id?}]}` → 202.
-pub async fn batch(State(rt): State<Arc<RealtimeState>>, headers: HeaderMap, body: Bytes) -> Response {
-    let caller = match caller(&rt, &headers) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub async fn batch(
+    State(rt): State<Arc<RealtimeState>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let caller = caller(&rt, &headers)?;
     let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(&body) else {
-        return invalid("messages", "can't be blank");
+        return Err(ApiError::Invalid("messages", BLANK));
     };
-    let Some(Value::Array(items)) = body.get("messages") else { return invalid("messages", "can't be blank") };
-    let mut messages = Vec::with_capacity(items.len());
-    for item in items {
-        match batch_item(&rt, item) {
-            Ok(m) => messages.push(m),
-            Err(r) => return r,
-        }
-    }
+    let Some(Value::Array(items)) = body.get("messages") else { return Err(ApiError::Invalid("messages", BLANK)) };
+    let messages = items.iter().map(|item| batch_item(&rt, item)).collect::<Result<Vec<_>, _>>()?;
     let mut allowed: HashMap<Arc<str>, bool> = HashMap::new();
     for (key, b) in messages {
-        if let Some(r) = limited(&rt) {
-            return r;
-        }
+        take_event(&rt)?;
         if key.private {
             let ok = match allowed.get(&key.sub_topic) {
                 Some(ok) => *ok,
@@ -117,7 +137,21 @@ pub async fn batch(State(rt): State<Arc<RealtimeState>>, headers: HeaderMap, bod
         }
         deliver(&rt, key, &b);
     }
-    StatusCode::ACCEPTED.into_response()
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// The body of a single broadcast: JSON objects as they are (other JSON under `_json`), or raw bytes.
+fn single_body(headers: &HeaderMap, body: Bytes) -> Result<Body, ApiError> {
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    match content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase().as_str() {
+        "application/octet-stream" => Ok(Body::Binary(body)),
+        "" | "application/json" => match serde_json::from_slice::<Value>(&body) {
+            Ok(v @ Value::Object(_)) => Ok(Body::Json(v.to_string().into())),
+            Ok(other) => Ok(Body::Json(json!({ "_json": other }).to_string().into())),
+            Err(_) => Err(ApiError::BadJson),
+        },
+        _ => Err(ApiError::MediaType),
+    }
 }
 
 /// `POST /api/broadcast/{topic}/events/{event}`: the body is the payload (JSON or bytes) → 202.
@@ -127,45 +161,18 @@ pub async fn single(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let media = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    let binary = match media.as_str() {
-        "" | "application/json" => false,
-        "application/octet-stream" => true,
-        _ => {
-            let text = "Unsupported Media Type. Use application/json or application/octet-stream";
-            return (StatusCode::UNSUPPORTED_MEDIA_TYPE, axum::Json(json!({ "error": text }))).into_response();
-        }
-    };
-    let caller = match caller(&rt, &headers) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+) -> Result<StatusCode, ApiError> {
     if body.len() > rt.settings.max_payload_bytes {
-        return invalid("payload", "Payload size exceeds tenant limit");
+        return Err(ApiError::Invalid("payload", "Payload size exceeds tenant limit"));
     }
-    let body = if binary {
-        Body::Binary(body)
-    } else {
-        match serde_json::from_slice::<Value>(&body) {
-            Ok(v @ Value::Object(_)) => Body::Json(v.to_string().into()),
-            Ok(other) => Body::Json(json!({ "_json": other }).to_string().into()),
-            Err(_) => return message(StatusCode::BAD_REQUEST, "Invalid JSON body"),
-        }
-    };
-    if let Some(r) = limited(&rt) {
-        return r;
-    }
+    let body = single_body(&headers, body)?;
+    let caller = caller(&rt, &headers)?;
+    take_event(&rt)?;
     let private = query.get("private").is_some_and(|v| v == "true");
-    if private {
-        match may_write(&rt, &topic, &caller, &headers).await {
-            Ok(true) => {}
-            Ok(false) => return message(StatusCode::FORBIDDEN, "Unauthorized"),
-            Err(r) => return r,
-        }
+    if private && !may_write(&rt, &topic, &caller, &headers).await? {
+        return Err(ApiError::Forbidden);
     }
     let b = Broadcast::User { event: event.into(), meta: None, body };
     deliver(&rt, RoomKey { private, sub_topic: topic.into() }, &b);
-    StatusCode::ACCEPTED.into_response()
+    Ok(StatusCode::ACCEPTED)
 }

@@ -17,11 +17,17 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use tokio_postgres::{Client, Statement};
 
-/// A change and the subscriptions it may reach, each with its matching binding ids (filters not yet applied).
+/// A subscription a change may reach, with its bindings covering the change (filters not yet applied).
+type Candidate<'a> = (&'a Arc<Subscription>, Vec<(u32, &'a super::registry::TableBinding)>);
+
+/// A frame's worth: the subscription, its binding ids that matched, and the event's `data`.
+type Delivery = (Arc<Subscription>, Vec<u32>, Arc<str>);
+
+/// A change and the subscriptions it may reach.
 struct Item<'a> {
     commit_micros: i64,
     change: &'a RowChange,
-    candidates: Vec<(&'a Arc<Subscription>, Vec<(u32, &'a super::registry::TableBinding)>)>,
+    candidates: Vec<Candidate<'a>>,
 }
 
 pub struct Dispatcher {
@@ -72,7 +78,7 @@ impl Dispatcher {
         if items.is_empty() {
             return Ok(0);
         }
-        let mut outputs: Vec<Vec<(Arc<Subscription>, Vec<u32>, Arc<str>)>> = vec![vec![]; items.len()];
+        let mut outputs: Vec<Vec<Delivery>> = vec![vec![]; items.len()];
         let mut by_relation: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for (i, item) in items.iter().enumerate() {
             by_relation.entry(item.change.relation.oid).or_default().push(i);
@@ -99,7 +105,7 @@ impl Dispatcher {
         &mut self,
         items: &[Item<'_>],
         indices: &[usize],
-        outputs: &mut [Vec<(Arc<Subscription>, Vec<u32>, Arc<str>)>],
+        outputs: &mut [Vec<Delivery>],
     ) -> Result<(), tokio_postgres::Error> {
         let info = self.catalog.relation(&self.client, &items[indices[0]].change.relation).await?;
         let (news, olds) = self.render(&info, items, indices).await?;
