@@ -2,7 +2,7 @@
 // payloads, both REST endpoints, private channels authorised by RLS on realtime.messages (and refused by it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep } from './support.mjs';
+import { startRealtime, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep , closeClients } from './support.mjs';
 
 const POLICIES = `
   create policy "members read their rooms" on realtime.messages for select to authenticated
@@ -15,7 +15,10 @@ let gw;
 before(async () => {
   gw = await startRealtime({ sql: POLICIES });
 });
-after(async () => gw?.stop());
+after(async () => {
+  closeClients();
+  await gw?.stop();
+});
 
 for (const vsn of ['2.0.0', '1.0.0']) {
   test(`vsn ${vsn}: a public broadcast with self and ack reaches the sender and another client`, async () => {

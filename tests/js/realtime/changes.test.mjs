@@ -5,14 +5,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { TABLES, startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep } from './support.mjs';
+import { TABLES, startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep , closeClients } from './support.mjs';
 
 
 let gw;
 before(async () => {
   gw = await startRealtime({ sql: TABLES });
 });
-after(async () => gw?.stop());
+after(async () => {
+  closeClients();
+  await gw?.stop();
+});
 
 /** A channel with postgres_changes bindings; resolves once the server said it is subscribed to PostgreSQL. */
 async function changesChannel(client, name, bindings) {

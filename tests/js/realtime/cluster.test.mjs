@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { TABLES, startRealtime, anonClient, subscribe, waitFor, sleep } from './support.mjs';
+import { TABLES, startRealtime, anonClient, subscribe, waitFor, sleep, closeClients } from './support.mjs';
+import { after } from 'node:test';
+
+after(() => closeClients());
 
 /** A second gateway process on the same database as `gw`. */
 async function secondInstance(gw, env = {}) {

@@ -2,13 +2,16 @@
 // presence calls per channel, and presence on a private channel gated by the presence policy.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, anonClient, subscribe, waitFor } from './support.mjs';
+import { startRealtime, anonClient, subscribe, waitFor , closeClients } from './support.mjs';
 
 let gw;
 before(async () => {
   gw = await startRealtime();
 });
-after(async () => gw?.stop());
+after(async () => {
+  closeClients();
+  await gw?.stop();
+});
 
 function presenceChannel(client, room, key) {
   const ch = client.channel(room, { config: { presence: { key } } });

@@ -40,9 +40,18 @@ export async function userToken(gw, sub = randomUUID(), { seconds = 3600, role =
     .sign(gw.signingKey.key);
 }
 
+const clients = [];
+
 /** A supabase-js client with the anon key and these realtime options (`ws` as the transport on Node 20). */
 export function anonClient(gw, realtime = {}, options = {}) {
-  return gw.client(gw.anonKey, { ...options, realtime: { transport: WebSocket, ...realtime } });
+  const c = gw.client(gw.anonKey, { ...options, realtime: { transport: WebSocket, ...realtime } });
+  clients.push(c);
+  return c;
+}
+
+/** Closes every client's socket (else realtime-js keeps it, and the test process, alive for 50 s). */
+export function closeClients() {
+  for (const c of clients.splice(0)) c.realtime.disconnect();
 }
 
 /** A supabase-js client signed in as `token` (its accessToken callback gives the token to Realtime too). */
