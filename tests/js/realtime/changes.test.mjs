@@ -135,6 +135,24 @@ test('a token refresh keeps the channel (and its changes); an expired token clos
   await short.removeAllChannels();
 });
 
+test('a user token that arrives right after the join (a session resolving late) decides what is delivered', async () => {
+  const user = randomUUID();
+  const c = anonClient(gw);
+  const ch = c.channel('late-token');
+  const seen = [];
+  const system = [];
+  ch.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_todos' }, (p) => seen.push(p));
+  ch.on('system', {}, (m) => system.push(m));
+  const joined = subscribe(ch);
+  await c.realtime.setAuth(await userToken(gw, user));
+  assert.equal((await joined).status, 'SUBSCRIBED');
+  await waitFor(() => system.some((m) => m.status === 'ok'), 10000, 'subscribed to PostgreSQL');
+  await sleep(300);
+  gw.sql(`insert into public.rt_todos (owner, title) values ('${user}', 'mine')`);
+  await waitFor(() => seen.length === 1, 8000, 'the user\'s row');
+  assert.equal(seen[0].new.title, 'mine');
+});
+
 test('without replication rights: broadcast still works and postgres_changes answers with a system error', async () => {
   const port = process.env.TEST_PGPORT;
   const limited = await startRealtime({

@@ -66,6 +66,8 @@ pub struct Changes {
     wake: Notify,
     next_id: AtomicU64,
     idle_stop: Duration,
+    /// Claims that arrived (`access_token`) while a subscription was still being set up.
+    newer_callers: Mutex<std::collections::HashMap<u64, Caller>>,
 }
 
 impl Changes {
@@ -89,6 +91,7 @@ impl Changes {
             attempts: AtomicU64::new(0),
             wake: Notify::new(),
             next_id: AtomicU64::new(1),
+            newer_callers: Mutex::new(std::collections::HashMap::new()),
         }
     }
 
@@ -105,7 +108,13 @@ impl Changes {
     /// tables and filter types do not depend on the token; the claims decide visibility from now on.
     pub fn reauthorize(&self, id: u64, caller: Caller) {
         let Ok(mut registry) = self.registry.lock() else { return };
-        let Some(existing) = registry.snapshot().into_iter().find(|s| s.id == id) else { return };
+        let Some(existing) = registry.snapshot().into_iter().find(|s| s.id == id) else {
+            // still being set up: it will take these claims when it registers
+            if let Ok(mut newer) = self.newer_callers.lock() {
+                newer.insert(id, caller);
+            }
+            return;
+        };
         let target = existing.target.clone();
         registry.insert(Subscription {
             id,
@@ -120,6 +129,9 @@ impl Changes {
     pub fn unsubscribe(&self, id: u64) {
         if let Ok(mut r) = self.registry.lock() {
             r.remove(id);
+        }
+        if let Ok(mut newer) = self.newer_callers.lock() {
+            newer.remove(&id);
         }
         self.wake.notify_one();
     }
@@ -170,8 +182,9 @@ impl Changes {
         if target.socket.is_closed() {
             return Ok(());
         }
-        let sub = Subscription { id, target: target.clone(), caller, bindings, since_lsn };
-        self.registry.lock().map_err(|_| "registry poisoned".to_string())?.insert(sub);
+        let mut registry = self.registry.lock().map_err(|_| "registry poisoned".to_string())?;
+        let caller = self.newer_callers.lock().ok().and_then(|mut n| n.remove(&id)).unwrap_or(caller);
+        registry.insert(Subscription { id, target: target.clone(), caller, bindings, since_lsn });
         Ok(())
     }
 
