@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-/// Results of work done off the socket's task.
+/// Results of work done off the socket's task (boxed on the channel: an idle socket's channel block stays small).
 pub enum Event {
     Joined { topic: String, join_ref: Option<String>, reference: Option<String>, result: Result<Admitted, Refusal> },
     Reauthorized { topic: String, join_ref: Option<String>, result: Result<Admitted, String> },
@@ -48,7 +48,7 @@ pub struct Session {
     caller: Caller,
     headers_json: Arc<str>,
     out: SocketTx,
-    events: mpsc::UnboundedSender<Event>,
+    events: mpsc::UnboundedSender<Box<Event>>,
     channels: HashMap<String, Channel>,
     joining: HashMap<String, Joining>,
     /// Set when the socket must close (code, reason).
@@ -62,7 +62,7 @@ impl Session {
         caller: Caller,
         headers_json: String,
         out: SocketTx,
-        events: mpsc::UnboundedSender<Event>,
+        events: mpsc::UnboundedSender<Box<Event>>,
     ) -> Self {
         Session {
             rt,
@@ -158,7 +158,7 @@ impl Session {
             if result.is_err() {
                 tokio::time::sleep(rt.settings.channel_error_backoff).await;
             }
-            let _ = events.send(Event::Joined { topic, join_ref, reference, result });
+            let _ = events.send(Box::new(Event::Joined { topic, join_ref, reference, result }));
         });
     }
 
@@ -332,7 +332,7 @@ impl Session {
                     Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
                 },
             };
-            let _ = events.send(Event::Reauthorized { topic, join_ref, result });
+            let _ = events.send(Box::new(Event::Reauthorized { topic, join_ref, result }));
         });
     }
 

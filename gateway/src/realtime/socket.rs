@@ -81,7 +81,7 @@ async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::
                 if let Some(c) = write(&mut sink, frame, &mut queue).await { close = Some(c); break }
                 if queue.overflowed() { close = Some((1013, "too slow")); break }
             },
-            Some(event) = events.recv() => session.on_event(event),
+            Some(event) = events.recv() => session.on_event(*event),
             _ = sleep_until(expiry) => session.expire_tokens(),
             _ = &mut idle => { close = Some((1000, "idle")); break }
         }

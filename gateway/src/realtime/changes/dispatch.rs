@@ -197,7 +197,8 @@ impl Dispatcher {
         Ok((slots.iter().map(|s| pick(s.0)).collect(), slots.iter().map(|s| pick(s.1)).collect()))
     }
 
-    /// For each (role, claims) group, which of the group's changes it may see.
+    /// For each (role, claims) group, which of the group's changes it may see. Every group's question goes out in
+    /// one pipelined flight (its context, then its statement, guarded by the claims it expects).
     async fn visibility(
         &mut self,
         info: &RelationInfo,
@@ -217,6 +218,7 @@ impl Dispatcher {
             }
         }
         let mut visible = HashMap::new();
+        let mut asks: Vec<Ask> = vec![];
         let full_identity = info.relation.replica_identity == b'f';
         for ((role, claims), (sub, ks)) in groups {
             let open = !info.row_security || self.catalog.bypasses_rls(&self.client, &role).await?;
@@ -229,49 +231,66 @@ impl Dispatcher {
                     (false, true, true) => by_policy.push(k),
                 }
             }
+            let key = (role.clone(), claims.clone());
             if !by_pk.is_empty() && !info.primary_key.is_empty() {
-                let sql = lookup_sql(info);
-                seen.extend(self.ask(&sql, &role, &claims, sub.as_deref(), &by_pk, news).await?);
+                let stmt = self.statement(&lookup_sql(info)).await?;
+                asks.push(Ask::new(&key, sub.as_deref(), stmt, by_pk, news));
             }
             if !by_policy.is_empty() {
                 let predicate = self.catalog.predicate(&self.client, info.relation.oid, &role).await?;
-                let sql = policy_sql(info, &predicate);
-                seen.extend(self.ask(&sql, &role, &claims, sub.as_deref(), &by_policy, olds).await?);
+                let stmt = self.statement(&policy_sql(info, &predicate)).await?;
+                asks.push(Ask::new(&key, sub.as_deref(), stmt, by_policy, olds));
             }
-            visible.insert((role, claims), seen);
+            visible.insert(key, seen);
+        }
+        let set = self.statement(SET_CONTEXT).await?;
+        let params: Vec<[&(dyn tokio_postgres::types::ToSql + Sync); 3]> =
+            asks.iter().map(|a| [&a.role as _, &a.claims as _, &a.sub as _]).collect();
+        let ask_params: Vec<[&(dyn tokio_postgres::types::ToSql + Sync); 2]> =
+            asks.iter().map(|a| [&a.rows as _, &a.claims as _]).collect();
+        let flight = asks.iter().enumerate().flat_map(|(i, a)| {
+            [self.client.query(&set, &params[i][..]), self.client.query(&a.statement, &ask_params[i][..])]
+        });
+        let mut answers = futures::future::join_all(flight).await.into_iter();
+        for a in &asks {
+            let (Some(set_result), Some(kept)) = (answers.next(), answers.next()) else { break };
+            set_result?;
+            let kept: Vec<usize> = match kept {
+                Ok(rows) => rows.iter().filter_map(|r| a.ks.get((r.get::<_, i64>(0) - 1) as usize).copied()).collect(),
+                Err(e) => {
+                    // a policy that raises hides the row from this subscriber, as an error in Realtime's probe does
+                    tracing::warn!(error = %e, role = %a.role, "realtime: visibility check failed; change not delivered");
+                    vec![]
+                }
+            };
+            if let Some(seen) = visible.get_mut(&(a.role.clone(), a.claims.clone())) {
+                seen.extend(kept);
+            }
         }
         Ok(visible)
     }
+}
 
-    /// Runs a visibility statement as the role and claims; returns the positions it kept.
-    async fn ask(
-        &mut self,
-        sql: &str,
-        role: &str,
-        claims: &str,
+/// One group's visibility question: its context, the statement, and the images it asks about.
+struct Ask {
+    role: String,
+    claims: String,
+    sub: String,
+    statement: Statement,
+    ks: Vec<usize>,
+    rows: Vec<Value>,
+}
+
+impl Ask {
+    fn new(
+        key: &(String, String),
         sub: Option<&str>,
-        ks: &[usize],
+        statement: Statement,
+        ks: Vec<usize>,
         images: &[Option<Map<String, Value>>],
-    ) -> Result<Vec<usize>, tokio_postgres::Error> {
-        let rows: Vec<Value> =
-            ks.iter().map(|k| images[*k].clone().map(Value::Object).unwrap_or(Value::Null)).collect();
-        let set = self.statement(SET_CONTEXT).await?;
-        let stmt = self.statement(sql).await?;
-        let sub = sub.unwrap_or("");
-        let set_params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] = [&role, &claims, &sub];
-        let ask_params: [&(dyn tokio_postgres::types::ToSql + Sync); 2] = [&rows, &claims];
-        let (set_result, kept) =
-            futures::join!(self.client.execute(&set, &set_params), self.client.query(&stmt, &ask_params));
-        set_result?;
-        let kept = match kept {
-            Ok(rows) => rows,
-            Err(e) => {
-                // a policy that raises hides the row from this subscriber, as an error in Realtime's probe does
-                tracing::warn!(error = %e, role, "realtime: visibility check failed; change not delivered");
-                return Ok(vec![]);
-            }
-        };
-        Ok(kept.iter().filter_map(|r| ks.get((r.get::<_, i64>(0) - 1) as usize).copied()).collect())
+    ) -> Ask {
+        let rows = ks.iter().map(|k| images[*k].clone().map(Value::Object).unwrap_or(Value::Null)).collect();
+        Ask { role: key.0.clone(), claims: key.1.clone(), sub: sub.unwrap_or("").to_string(), statement, ks, rows }
     }
 }
 
