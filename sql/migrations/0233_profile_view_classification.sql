@@ -7,26 +7,39 @@
 --                 person or across days once the salt is gone (the Plausible/Fathom approach).
 --   is_repeat     the same visitor viewed the same profile in the 30 minutes before (kept, counted as a view, not as
 --                 a new unique viewer).
+--   new_viewer    the visitor's first counted view of this profile under today's salt and not a repeat: unique
+--                 viewers are the count of these (a visitor counts once per profile per day: the hash cannot link
+--                 days, by design).
 --   is_bot        the user agent is a crawler, link-preview bot, e-mail link scanner or HTTP library (kept, never
 --                 counted).
---   by_admin      the viewer held the admin role at the time (kept until Clear Admin Views; never counted), so a
---                 deleted admin's views stay excluded after their user_id becomes null.
+--   by_admin      the viewer held the admin role at the time, or was granted it later (a trigger on user_roles
+--                 marks their earlier views): "views by users holding the admin role" (spec §6). Kept until Clear
+--                 Admin Views, never counted; a deleted admin's views stay excluded after their user_id becomes null.
+-- So a view counts exactly when `not is_bot and not by_admin`, which partial indexes below cover.
 -- user_agent is taken from the request's User-Agent header when there is one; referrer is reduced to its origin.
 set local client_min_messages = warning;
 
 alter table public.profile_views
   add column visitor_hash bigint,
   add column is_repeat boolean not null default false,
+  add column new_viewer boolean not null default false,
   add column is_bot boolean not null default false,
   add column by_admin boolean not null default false;
 comment on column public.profile_views.visitor_hash is
   'Hash of (salt of the day, client address, user agent, accept-language); no address or cookie is stored. Set by the database.';
 comment on column public.profile_views.is_repeat is 'Same visitor and profile within 30 minutes: a view, not a new unique viewer. Set by the database.';
+comment on column public.profile_views.new_viewer is 'First counted view of the profile by this visitor today (and not a repeat): counts as a unique viewer. Set by the database.';
 comment on column public.profile_views.is_bot is 'Crawler, link preview or mail scanner by user agent: recorded, never counted. Set by the database.';
 comment on column public.profile_views.by_admin is 'The viewer held the admin role when viewing: never counted. Set by the database.';
 
--- Repeat detection looks up a visitor's recent views of a profile.
+-- Repeat detection looks up a visitor's recent views of a profile; the analytics read the counted views per profile
+-- from a covering partial index (an index-only scan, no table visit).
 create index profile_views_repeat_idx on public.profile_views (profile_id, visitor_hash, viewed_at desc);
+create index profile_views_counted_idx on public.profile_views (profile_id) include (viewed_at, new_viewer)
+  where not is_bot and not by_admin;
+create index profile_views_counted_recent_idx on public.profile_views (viewed_at) include (new_viewer, referrer)
+  where not is_bot and not by_admin;
+create index profile_views_excluded_idx on public.profile_views (is_bot, by_admin) where is_bot or by_admin;
 
 /* ---------------------------------------------------------------------------------------------------------------
  * Daily salts (never exposed: schema app_private, no grants).
@@ -116,12 +129,16 @@ begin
       and v.visitor_hash in (new.visitor_hash, yesterday_hash)
       and v.viewed_at > new.viewed_at - interval '30 minutes'
       and v.viewed_at <= new.viewed_at);
+  new.new_viewer := not new.is_repeat and not new.is_bot and not new.by_admin and not exists (
+    select 1 from public.profile_views v
+    where v.profile_id = new.profile_id and v.visitor_hash = new.visitor_hash
+      and v.viewed_at <= new.viewed_at and not v.is_bot and not v.by_admin);
   return new;
 end;
 $$;
 revoke all on function private.classify_profile_view() from public;
 comment on function private.classify_profile_view() is
-  'Trigger: sets visitor_hash, is_repeat, is_bot and by_admin of a new profile view (see the columns).';
+  'Trigger: sets visitor_hash, is_repeat, new_viewer, is_bot and by_admin of a new profile view (see the columns).';
 
 create trigger profile_views_classify before insert on public.profile_views
   for each row execute function private.classify_profile_view();
@@ -133,11 +150,30 @@ update public.profile_views v
        referrer = app_private.referrer_origin(v.referrer),
        visitor_hash = app_private.visitor_hash(app_private.profile_view_salt((now() at time zone 'utc')::date),
                                                coalesce(v.user_id::text, v.id::text));
+-- Each earlier view counts as one unique viewer unless it was a bot's or an admin's.
+update public.profile_views v set new_viewer = not v.is_bot and not v.by_admin;
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Admin views: "views by users holding the admin role" (spec §6) = made while an admin (by_admin), or by a user who
- * holds the role now. Clear Admin Views deletes both.
+ * Admin views: "views by users holding the admin role" (spec §6). A user granted the role has their earlier views
+ * marked by_admin too, so counting needs no join with user_roles. Clear Admin Views deletes them all.
  * --------------------------------------------------------------------------------------------------------------- */
+create or replace function private.mark_new_admin_views() returns trigger
+  language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.role = 'admin' then
+    update public.profile_views v set by_admin = true, new_viewer = false
+    where v.user_id = new.user_id and not v.by_admin;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.mark_new_admin_views() from public;
+comment on function private.mark_new_admin_views() is 'Trigger: a user granted the admin role has their earlier profile views marked by_admin.';
+
+create trigger user_roles_mark_admin_views after insert or update of role, user_id on public.user_roles
+  for each row execute function private.mark_new_admin_views();
+
 drop policy "Admins can delete views made by admins" on public.profile_views;
 create policy "Admins can delete views made by admins" on public.profile_views
   for delete to authenticated

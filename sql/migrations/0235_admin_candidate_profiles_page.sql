@@ -15,7 +15,7 @@ grant update (name, email, location, job_title, candidate_reference, details, st
  * admin_candidate_profile_page(search, page_size, page_offset)
  *   -> { total_profiles, matching, page_size, page_offset, profiles: [ { every column, views } ] }
  * search: case-insensitive substring of name, e-mail or location (spec §2); % and _ match themselves.
- * views: the profile's counted views (no admin views, no bots), as on the analytics page.
+ * views, unique_viewers: the profile's counted views (no admin views, no bots), as on the analytics page (0234).
  * Newest first (created_at desc). Non-admins get 42501.
  * --------------------------------------------------------------------------------------------------------------- */
 create or replace function public.admin_candidate_profile_page(
@@ -32,18 +32,14 @@ begin
   if not public.is_admin() then
     raise exception 'only admins can read candidate profiles with private fields' using errcode = '42501';
   end if;
-  with admins as (select r.user_id from public.user_roles r where r.role = 'admin'),
-  matching as (
+  with matching as (
     select p.* from public.candidate_profiles p
     where pattern = '%%' or p.name ilike pattern or p.email ilike pattern or p.location ilike pattern
   ),
   page as (
-    select m.*, (
-      select count(*) from public.profile_views v
-      where v.profile_id = m.id and not v.is_bot and not v.by_admin
-        and (v.user_id is null or v.user_id not in (select a.user_id from admins a))
-    ) as views
+    select m.*, coalesce(t.views, 0) as views, coalesce(t.unique_viewers, 0) as unique_viewers
     from matching m
+    left join app_private.profile_view_totals t on t.profile_id = m.id
     order by m.created_at desc, m.id
     limit size offset skip
   )
