@@ -1,0 +1,59 @@
+// The per-profile table (spec §2): Candidate Name, Job Title, Reference, Total Views, Unique Viewers, First Viewed,
+// Last Viewed ('dd MMM yyyy HH:mm'), sorted by views; unviewed profiles dimmed with 0 and dashes; a profile without a
+// name shows 'Unknown'. "Show trend" picks the profile whose views per day the chart shows.
+import { formatDateTime } from '../../admin-common/format';
+import type { ProfileFigures } from '../api/profile-analytics';
+
+type Props = { rows: ProfileFigures[]; selected: string | null; onSelect: (id: string | null) => void };
+
+export function AnalyticsTable({ rows, selected, onSelect }: Props) {
+  if (rows.length === 0) return <p className="empty-state">No candidate profiles yet.</p>;
+  return (
+    <div className="table-scroll" role="region" aria-label="Views per profile" tabIndex={0}>
+      <table className="admin-table" data-testid="analytics-table">
+        <thead>
+          <tr>
+            <th scope="col">Candidate Name</th>
+            <th scope="col">Job Title</th>
+            <th scope="col">Reference</th>
+            <th scope="col" className="num">Total Views</th>
+            <th scope="col" className="num">Unique Viewers</th>
+            <th scope="col">First Viewed</th>
+            <th scope="col">Last Viewed</th>
+            <th scope="col">Trend</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const dimmed = r.views === 0;
+            const isSelected = r.id === selected;
+            return (
+              <tr key={r.id} className={[dimmed && 'is-dimmed', isSelected && 'is-selected'].filter(Boolean).join(' ') || undefined} data-testid="analytics-row" data-candidate-id={r.candidate_id}>
+                <td>
+                  <strong>{r.name ?? 'Unknown'}</strong>
+                  <div className="muted-small">{r.candidate_id}</div>
+                </td>
+                <td>{r.job_title ?? '—'}</td>
+                <td>{r.candidate_reference ?? '—'}</td>
+                <td className="num" data-testid="analytics-views">
+                  {r.views}
+                </td>
+                <td className="num">{r.unique_viewers}</td>
+                <td className="nowrap">{r.first_viewed ? formatDateTime(r.first_viewed) : '—'}</td>
+                <td className="nowrap" data-testid="analytics-last-viewed">
+                  {r.last_viewed ? formatDateTime(r.last_viewed) : '—'}
+                </td>
+                <td>
+                  <button type="button" className="btn btn--ghost btn--sm" aria-pressed={isSelected} onClick={() => onSelect(isSelected ? null : r.id)}>
+                    {isSelected ? 'Showing' : 'Show trend'}
+                    <span className="visually-hidden"> for {r.candidate_id}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
