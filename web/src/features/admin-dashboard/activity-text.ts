@@ -17,7 +17,7 @@ export function changedFields(entry: AuditEntry): string[] {
 }
 
 export function activityText(entry: AuditEntry): string {
-  const who = entry.actor_email ?? (entry.actor_role === 'service_role' ? 'A service' : 'An operator');
+  const who = entry.actor_email ?? (entry.actor_role === 'service_role' ? 'A service (service_role)' : `An operator (${entry.actor_role})`);
   const what = TABLE_LABELS[entry.table_name] ?? entry.table_name;
   const subject = entry.subject ? ` '${entry.subject}'` : '';
   const fields = changedFields(entry);

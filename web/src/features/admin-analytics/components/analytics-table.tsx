@@ -10,7 +10,7 @@ export function AnalyticsTable({ rows, selected, onSelect }: Props) {
   if (rows.length === 0) return <p className="empty-state">No candidate profiles yet.</p>;
   return (
     <div className="table-scroll" role="region" aria-label="Views per profile" tabIndex={0}>
-      <table className="admin-table" data-testid="analytics-table">
+      <table className="admin-table admin-table--stack" data-testid="analytics-table">
         <thead>
           <tr>
             <th scope="col">Candidate Name</th>
@@ -29,21 +29,23 @@ export function AnalyticsTable({ rows, selected, onSelect }: Props) {
             const isSelected = r.id === selected;
             return (
               <tr key={r.id} className={[dimmed && 'is-dimmed', isSelected && 'is-selected'].filter(Boolean).join(' ') || undefined} data-testid="analytics-row" data-candidate-id={r.candidate_id}>
-                <td>
-                  <strong>{r.name ?? 'Unknown'}</strong>
-                  <div className="muted-small">{r.candidate_id}</div>
+                <td data-label="Candidate Name">
+                  <div>
+                    <strong>{r.name ?? 'Unknown'}</strong>
+                    <div className="muted-small">{r.candidate_id}</div>
+                  </div>
                 </td>
-                <td>{r.job_title ?? '—'}</td>
-                <td>{r.candidate_reference ?? '—'}</td>
-                <td className="num" data-testid="analytics-views">
+                <td data-label="Job Title">{r.job_title ?? '—'}</td>
+                <td data-label="Reference">{r.candidate_reference ?? '—'}</td>
+                <td data-label="Total Views" className="num" data-testid="analytics-views">
                   {r.views}
                 </td>
-                <td className="num">{r.unique_viewers}</td>
-                <td className="nowrap">{r.first_viewed ? formatDateTime(r.first_viewed) : '—'}</td>
-                <td className="nowrap" data-testid="analytics-last-viewed">
+                <td data-label="Unique Viewers" className="num">{r.unique_viewers}</td>
+                <td data-label="First Viewed" className="nowrap">{r.first_viewed ? formatDateTime(r.first_viewed) : '—'}</td>
+                <td data-label="Last Viewed" className="nowrap" data-testid="analytics-last-viewed">
                   {r.last_viewed ? formatDateTime(r.last_viewed) : '—'}
                 </td>
-                <td>
+                <td data-label="Trend">
                   <button type="button" className="btn btn--ghost btn--sm" aria-pressed={isSelected} onClick={() => onSelect(isSelected ? null : r.id)}>
                     {isSelected ? 'Showing' : 'Show trend'}
                     <span className="visually-hidden"> for {r.candidate_id}</span>

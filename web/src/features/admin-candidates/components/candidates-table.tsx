@@ -17,7 +17,7 @@ export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDe
   if (profiles.length === 0) return <p className="empty-state">No candidates found</p>;
   return (
     <div className="table-scroll" role="region" aria-label="Candidate profiles" tabIndex={0}>
-      <table className="admin-table" data-testid="candidates-table">
+      <table className="admin-table admin-table--stack" data-testid="candidates-table">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -32,22 +32,24 @@ export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDe
         <tbody>
           {profiles.map((p) => (
             <tr key={p.id} data-testid="candidate-row" data-candidate-id={p.candidate_id}>
-              <td>
-                <strong>{p.name}</strong>
-                {(p.email || p.location) && <div className="muted-small">{[p.email, p.location].filter(Boolean).join(' · ')}</div>}
+              <td data-label="Name">
+                <div>
+                  <strong>{p.name}</strong>
+                  {(p.email || p.location) && <div className="muted-small">{[p.email, p.location].filter(Boolean).join(' · ')}</div>}
+                </div>
               </td>
-              <td className="nowrap">{p.candidate_id}</td>
-              <td>{p.job_title ?? '—'}</td>
-              <td>{p.candidate_reference ?? '—'}</td>
-              <td>
+              <td data-label="Candidate ID" className="nowrap">{p.candidate_id}</td>
+              <td data-label="Job Title">{p.job_title ?? '—'}</td>
+              <td data-label="Candidate Reference">{p.candidate_reference ?? '—'}</td>
+              <td data-label="Status">
                 <span className={`badge status-badge--${p.status}`} data-testid="candidate-status">
                   {p.status === 'active' ? 'Active' : 'Inactive'}
                 </span>
               </td>
-              <td className="num" data-testid="candidate-views">
+              <td data-label="Views" className="num" data-testid="candidate-views">
                 {p.views}
               </td>
-              <td>
+              <td data-label="Actions">
                 <div className="row-actions">
                   <button type="button" className="icon-btn" title="Edit Profile" aria-label={`Edit Profile ${p.candidate_id}`} onClick={() => onEdit(p)} disabled={busy}>
                     <PencilIcon />

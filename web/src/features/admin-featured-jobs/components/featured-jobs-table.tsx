@@ -33,7 +33,7 @@ function SortableRow({ row, index, count, busy, onMove, onToggle, onEdit, onRemo
   const title = displayTitle(row);
   return (
     <tr ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? 'is-dragging' : undefined} data-testid="featured-row">
-      <td className="nowrap">
+      <td data-label="Reorder" className="nowrap">
         <div className="row-actions">
           <button type="button" ref={setActivatorNodeRef} className="icon-btn drag-handle" aria-label={`Drag to reorder: ${title}`} {...attributes} {...listeners}>
             <GripIcon />
@@ -46,16 +46,18 @@ function SortableRow({ row, index, count, busy, onMove, onToggle, onEdit, onRemo
           </button>
         </div>
       </td>
-      <td className="num">{index + 1}</td>
-      <td>
-        <strong data-testid="featured-row-title">{title}</strong>
-        <div className="muted-small">{[row.custom_company || row.jobs?.company, row.custom_location || row.jobs?.location].filter(Boolean).join(' · ')}</div>
+      <td data-label="Order" className="num">{index + 1}</td>
+      <td data-label="Job">
+        <div>
+          <strong data-testid="featured-row-title">{title}</strong>
+          <div className="muted-small">{[row.custom_company || row.jobs?.company, row.custom_location || row.jobs?.location].filter(Boolean).join(' · ')}</div>
+        </div>
       </td>
-      <td>{row.custom_excerpt}</td>
-      <td>
+      <td data-label="Excerpt">{row.custom_excerpt}</td>
+      <td data-label="Active">
         <Switch checked={row.is_active} label={`Active: ${title}`} onChange={() => onToggle(row)} disabled={busy} />
       </td>
-      <td>
+      <td data-label="Actions">
         <div className="row-actions">
           <button type="button" className="icon-btn" aria-label={`Edit: ${title}`} title="Edit" onClick={() => onEdit(row)} disabled={busy}>
             <PencilIcon />
@@ -98,7 +100,7 @@ export function FeaturedJobsTable({ rows, busy, onMove, onToggle, onEdit, onRemo
       }}
     >
       <div className="table-scroll" role="region" aria-label="Featured jobs" tabIndex={0}>
-        <table className="admin-table" data-testid="featured-table">
+        <table className="admin-table admin-table--stack" data-testid="featured-table">
           <thead>
             <tr>
               <th scope="col">Reorder</th>
