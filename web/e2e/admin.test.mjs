@@ -134,9 +134,10 @@ describe('admin area', { skip }, () => {
     // Reorder with the keyboard through the drag handle: Space, six times up, Space.
     await page.getByRole('button', { name: 'Drag to reorder: Graduate Surveyor (APC)' }).focus();
     await page.keyboard.press('Space');
-    for (let i = 0; i < 6; i++) {
+    for (let position = 6; position >= 1; position--) {
       await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(80);
+      // @dnd-kit announces each step in its live region.
+      await page.waitForFunction((p) => [...document.querySelectorAll('[id^=DndLiveRegion]')].some((r) => r.textContent.includes(`is over position ${p} of 7`)), position);
     }
     await page.keyboard.press('Space');
     await expectToast(page, 'Success Featured jobs reordered');

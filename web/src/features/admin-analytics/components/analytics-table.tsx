@@ -9,7 +9,7 @@ type Props = { rows: ProfileFigures[]; selected: string | null; onSelect: (id: s
 export function AnalyticsTable({ rows, selected, onSelect }: Props) {
   if (rows.length === 0) return <p className="empty-state">No candidate profiles yet.</p>;
   return (
-    <div className="table-scroll" role="region" aria-label="Views per profile" tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label="Table of views per profile" tabIndex={0}>
       <table className="admin-table admin-table--stack" data-testid="analytics-table">
         <thead>
           <tr>
