@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test build web check fmt lint bench
+.PHONY: run test build web check fmt lint bench admin
 
 run:
 	@scripts/run.sh
@@ -23,3 +23,7 @@ fmt:
 
 bench:
 	@tests/bench/run.sh
+
+# Grants the admin role to EMAIL's account, creating the account when missing (scripts/make-admin.sh).
+admin:
+	@scripts/make-admin.sh "$(EMAIL)"
