@@ -155,7 +155,7 @@ revoke all on function private.profile_view_trend(uuid, integer) from public;
  * admin_profile_analytics(): the whole analytics page in one JSON object.
  *   total_profiles, total_views, unique_viewers (a visitor counts once per profile per day: profile_views.new_viewer),
  *   profiles_viewed, engagement_rate (whole percent; 0 without profiles), excluded_admin_views, excluded_bot_views,
- *   profiles: every profile { id, candidate_id, name, job_title, candidate_reference, status, slug, views,
+ *   profiles: every profile { id, candidate_id, name, job_title, candidate_reference, status, views,
  *             unique_viewers, first_viewed, last_viewed } by views (desc), then candidate_id,
  *   trend: views per day for the last `days` days over all profiles + top referrers (private.profile_view_trend).
  * SECURITY DEFINER to read the profiles' internal names; refuses non-admins with 42501.
@@ -176,7 +176,7 @@ begin
     where v.is_bot or v.by_admin
   ),
   rows as (
-    select p.id, p.candidate_id, p.name, p.job_title, p.candidate_reference, p.status, p.slug,
+    select p.id, p.candidate_id, p.name, p.job_title, p.candidate_reference, p.status,
            coalesce(s.views, 0) as views, coalesce(s.unique_viewers, 0) as unique_viewers, s.first_viewed, s.last_viewed
     from public.candidate_profiles p
     left join app_private.profile_view_totals s on s.profile_id = p.id

@@ -16,7 +16,6 @@ export type ProfileFigures = {
   job_title: string | null;
   candidate_reference: string | null;
   status: 'active' | 'inactive';
-  slug: string;
   views: number;
   unique_viewers: number;
   first_viewed: string | null;
