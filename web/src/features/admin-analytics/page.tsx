@@ -12,7 +12,10 @@ import { TopReferrers } from './components/top-referrers';
 import { ViewsChart } from './components/views-chart';
 import { analyticsCsv, downloadCsv } from './csv';
 import { useProfileAnalytics } from './use-profile-analytics';
-import './analytics.css';
+import { injectStyle } from '@/lib/inject-style';
+import analyticsCss from './analytics.css?inline';
+
+injectStyle('admin-analytics', analyticsCss);
 
 function Cards({ a }: { a: Analytics }) {
   return (

@@ -6,7 +6,10 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Seo } from '@/lib/seo';
 import { useAdminAccess, type AdminPolicy } from './use-admin-access';
-import './admin.css';
+import adminCss from './admin.css?inline';
+import { injectStyle } from '@/lib/inject-style';
+
+injectStyle('admin', adminCss);
 
 type AdminPageProps = {
   title: string;

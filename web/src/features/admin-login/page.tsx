@@ -6,8 +6,12 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { Seo } from '@/lib/seo';
-import '../admin-common/admin.css';
-import './admin-login.css';
+import adminCss from '../admin-common/admin.css?inline';
+import { injectStyle } from '@/lib/inject-style';
+import loginCss from './admin-login.css?inline';
+
+injectStyle('admin', adminCss);
+injectStyle('admin-login', loginCss);
 
 type Mode = 'sign-in' | 'sign-up';
 

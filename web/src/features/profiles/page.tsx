@@ -10,7 +10,10 @@ import { useScroll } from '@/components/layout/use-scroll';
 import { Seo } from '@/lib/seo';
 import { getOtherProfiles, getProfileBySlug, type OtherProfile, type PublicProfile } from './api/public-profile';
 import { useRecordView } from './use-record-view';
-import './profile.css';
+import { injectStyle } from '@/lib/inject-style';
+import profileCss from './profile.css?inline';
+
+injectStyle('profile', profileCss);
 
 export const STICKY_BAR_AFTER = 400;
 
