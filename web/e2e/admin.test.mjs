@@ -178,6 +178,30 @@ describe('admin area', { skip }, () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a shared profile records its view only once the page has been shown (not by a link scanner loading it unseen)', async () => {
+    const page = await visitor();
+    await page.addInitScript(() => {
+      window.__visibility = 'hidden';
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => window.__visibility });
+    });
+    const slug = site.sql("select slug from public.candidate_profiles where candidate_id = 'CAND-2003'");
+    const views = () => count(site, "select count(*) from public.profile_views v join public.candidate_profiles p on p.id = v.profile_id where p.candidate_id = 'CAND-2003'");
+    const before = views();
+    await page.goto(`${site.url}/profile/${slug}`, { waitUntil: 'networkidle' });
+    await page.getByTestId('profile-sheet').waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(views(), before, 'loaded but never shown: no view');
+    await page.evaluate(() => {
+      window.__visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => views() === before + 1);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(300);
+    assert.equal(views(), before + 1, 'one view per page load');
+    await page.close();
+  });
+
   test('candidate profiles: search, create, edit, share, view signed out, analytics, clear admin views, export, delete', async () => {
     const page = admin;
     await page.goto(site.url + '/admin/candidates', { waitUntil: 'networkidle' });
