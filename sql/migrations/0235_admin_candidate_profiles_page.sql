@@ -21,7 +21,7 @@ grant update (name, email, location, job_title, candidate_reference, details, st
 create or replace function public.admin_candidate_profile_page(
   search text default null, page_size integer default 25, page_offset integer default 0
 ) returns json
-  language plpgsql stable security definer set search_path = ''
+  language plpgsql stable security definer set search_path = '' set plan_cache_mode = force_custom_plan
 as $$
 declare
   pattern text := '%' || replace(replace(replace(coalesce(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%';
