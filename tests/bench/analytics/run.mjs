@@ -1,8 +1,8 @@
 // Analytics benchmark: 1,000 candidate profiles and 200,000 views (fixture.sql), then the analytics page's request
 // timed through the gateway as the signed-in admin (POST /rest/v1/rpc/admin_profile_analytics, what supabase-js
 // sends) with curl's own clock (connect to last byte), one request at a time after a warm-up, plus the per-profile
-// trend and one page of the candidate list. (Node's fetch is not the clock: reading a 300 kB body on a loaded 2-core
-// machine added up to seconds of client-side time.)
+// trend and one page of the candidate list. Forty calls in a row on one connection pool also catch plan-cache
+// regressions (PL/pgSQL's generic plan after the fifth call), which a single timing would miss.
 //   scripts/with-test-db.sh node tests/bench/analytics/run.mjs        (GATEWAY_BIN=target/release/gateway for release)
 // Prints min / median / p95 / max per request and the response size. Target: the analytics request <= 150 ms.
 import { execFileSync } from 'node:child_process';
