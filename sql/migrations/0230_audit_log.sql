@@ -66,6 +66,18 @@ $$;
 revoke all on function private.audit_subject(text, jsonb) from public;
 comment on function private.audit_subject(text, jsonb) is 'A readable name for an audited row (see audit_log.subject).';
 
+-- A deleted candidate profile leaves no personal data in the log (the UK GDPR erasure that retention and admins
+-- perform must not survive here): its entries keep who did what and when, and the candidate_id, but lose the name,
+-- e-mail, location, details, reference and external id.
+create or replace function private.without_personal_fields(data jsonb) returns jsonb
+  language sql immutable set search_path = ''
+as $$
+  select case when data is null then null
+              else (data - array['name', 'email', 'location', 'details', 'candidate_reference', 'external_id'])
+                   || '{"personal_data": "erased"}'::jsonb end
+$$;
+revoke all on function private.without_personal_fields(jsonb) from public;
+
 create or replace function private.audit_row_change() returns trigger
   language plpgsql security definer set search_path = ''
 as $$
@@ -89,6 +101,11 @@ begin
     old_row,
     new_row
   );
+  if tg_table_name = 'candidate_profiles' and tg_op = 'DELETE' then
+    update public.audit_log a
+       set old_data = private.without_personal_fields(a.old_data), new_data = private.without_personal_fields(a.new_data)
+     where a.table_name = 'candidate_profiles' and a.record_id = old.id;
+  end if;
   return null;
 end;
 $$;
