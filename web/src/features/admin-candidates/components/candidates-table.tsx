@@ -57,9 +57,16 @@ export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDe
                   <button type="button" className="icon-btn" title="Copy Share Link" aria-label={`Copy Share Link ${p.candidate_id}`} onClick={() => onCopy(p)}>
                     <LinkIcon />
                   </button>
-                  <a className="icon-btn" title="View Profile" aria-label={`View Profile ${p.candidate_id} (opens in a new tab)`} href={`/profile/${p.slug}`} target="_blank" rel="noopener">
-                    <EyeIcon />
-                  </a>
+                  {p.status === 'active' ? (
+                    <a className="icon-btn" title="View Profile" aria-label={`View Profile ${p.candidate_id} (opens in a new tab)`} href={`/profile/${p.slug}`} target="_blank" rel="noopener">
+                      <EyeIcon />
+                    </a>
+                  ) : (
+                    // An inactive profile's link shows 'Profile Not Found': nothing to view until it is activated.
+                    <button type="button" className="icon-btn" title="Activate the profile to view it" aria-label={`View Profile ${p.candidate_id} (inactive: activate it to view)`} disabled>
+                      <EyeIcon />
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="icon-btn"
