@@ -94,7 +94,7 @@ def test_auth_flows_and_claims(anon, service):
     session = anon.auth.sign_in_with_password({"email": "py@example.com", "password": "secret-123"}).session
     claims = anon.auth.get_claims()
     assert claims["claims"]["email"] == "py@example.com"
-    assert claims["header"]["alg"] in ("ES256", "RS256")
+    assert claims["headers"]["alg"] in ("ES256", "RS256")
     updated = anon.auth.update_user({"data": {"plan": "pro"}})
     assert updated.user.user_metadata["plan"] == "pro"
     refreshed = anon.auth.refresh_session()
