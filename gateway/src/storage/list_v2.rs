@@ -123,9 +123,11 @@ pub async fn list_v2(
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &prefix, &delimit, &(limit + 1), &offset]).await?;
     tx.commit().await?;
     let has_next = rows.len() as i64 > limit;
+    let mut last_name = None;
     let (mut folders, mut objects) = (Vec::new(), Vec::new());
     for r in rows.iter().take(limit as usize) {
         let name: String = r.get(0);
+        last_name = Some(name.clone());
         if r.get::<_, bool>(1) {
             folders.push(json!({ "key": name.trim_end_matches('/'), "name": name }));
         } else {
@@ -139,6 +141,7 @@ pub async fn list_v2(
     let mut out = json!({ "hasNext": has_next, "folders": folders, "objects": objects });
     if has_next {
         out["nextCursor"] = Value::String(encode_cursor(offset + limit));
+        out["nextCursorKey"] = json!(last_name);
     }
     Ok(Json(out))
 }

@@ -120,6 +120,10 @@ async fn otp_and_resend_check_their_parameters_like_gotrue() {
     assert_eq!(code_and_message(&sms), (400, "validation_failed", "Type provided requires a phone number"));
     let bad = raw(&app, "/resend", None, r#"{"type": "magiclink", "email": "o@example.com"}"#).await;
     assert_eq!(code_and_message(&bad).2, "Missing one of these types: signup, email_change, sms, phone_change");
+
+    let off = spawn_app_with(&[("GOTRUE_EXTERNAL_EMAIL_ENABLED", "false")]).await;
+    let disabled = raw(&off, "/otp", None, r#"{"email": "o@example.com"}"#).await;
+    assert_eq!(code_and_message(&disabled), (422, "email_provider_disabled", "Email logins are disabled"));
 }
 
 #[tokio::test]
@@ -195,6 +199,10 @@ async fn admin_users_take_gotrue_parameters_and_answer_as_it_does() {
     assert_eq!(sign_in(&app, "imp@example.com", "imported-pass").await.status, 200);
     let none = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"password": "x"}))).await;
     assert_eq!(none.body["message"], "Cannot create a user without either an email or phone");
+    let aud = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "aud@example.com", "aud": "partners"}))).await;
+    assert_eq!((aud.status, &aud.body["aud"]), (200, &json!("partners")), "{}", aud.body);
+    let listed = call(&app, Method::GET, "/admin/users?filter=aud@", Some(&service), None).await;
+    assert_eq!(listed.body["users"].as_array().unwrap().len(), 0, "another audience is not listed");
     let nil = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "n@example.com", "id": "00000000-0000-0000-0000-000000000000"}))).await;
     assert_eq!(nil.body["message"], "ID cannot be a nil uuid");
     for n in 0..2 {

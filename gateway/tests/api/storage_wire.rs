@@ -42,6 +42,12 @@ async fn signed_urls_accept_numbers_as_strings_and_refuse_what_storage_refuses()
     assert!(res.headers().get("expires").is_some() && res.headers().get("cache-control").is_none());
     assert_eq!(res.headers()["x-robots-tag"], "none");
 
+    let res = s.app.http.get(s.url("/object/sign/docs/a.txt")).send().await.unwrap();
+    assert_validation((res.status().as_u16(), res.json().await.unwrap()), "querystring must have required property 'token'");
+    // The schema is checked before the token, as Fastify validates before its JWT hook.
+    let bad_token = raw(&s, Method::POST, "/object/sign/docs/a.txt", "not.a.token", r#"{"expiresIn": "x"}"#).await;
+    assert_validation(bad_token, "body/expiresIn must be integer");
+
     let sign = |body: &'static str| raw(&s, Method::POST, "/object/sign/docs/a.txt", &key, body);
     assert_validation(sign(r#"{"expiresIn": "soon"}"#).await, "body/expiresIn must be integer");
     assert_validation(sign(r#"{"expiresIn": 60.5}"#).await, "body/expiresIn must be integer");
@@ -111,6 +117,7 @@ async fn lists_coerce_their_bodies_and_an_empty_cursor_is_the_first_page() {
     let (status, page) = raw(&s, Method::POST, "/object/list-v2/docs", &key, body).await;
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["hasNext"], true);
+    assert!(page["nextCursorKey"].is_string(), "{page}");
     let next = page["nextCursor"].as_str().unwrap().to_string();
     let body = json!({"cursor": next, "limit": 5, "with_delimiter": true}).to_string();
     let (_, rest) = raw(&s, Method::POST, "/object/list-v2/docs", &key, &body).await;
@@ -197,6 +204,12 @@ async fn buckets_coerce_settings_and_list_their_type() {
     assert_eq!((&bucket["allowed_mime_types"], &bucket["file_size_limit"]), (&Value::Null, &Value::Null));
     assert_validation(raw(&s, Method::PUT, "/bucket/pics", &key, "{}").await, "body must NOT have fewer than 1 properties");
     assert_validation(raw(&s, Method::POST, "/bucket", &key, r#"{"id": "x"}"#).await, "body must have required property 'name'");
+    assert_validation(
+        raw(&s, Method::POST, "/bucket", &key, r#"{"name": "z", "type": "standard"}"#).await,
+        "body/type must be equal to one of the allowed values",
+    );
+    let (status, analytics) = raw(&s, Method::POST, "/bucket", &key, r#"{"name": "z", "type": "ANALYTICS"}"#).await;
+    assert_eq!((status, &analytics["code"]), (400, &json!("FeatureNotEnabled")));
     let (status, bad) = raw(&s, Method::POST, "/bucket", &key, r#"{"name": "y", "allowed_mime_types": ["not a type"]}"#).await;
     assert_eq!((status, &bad["statusCode"]), (400, &json!("415")));
 }
