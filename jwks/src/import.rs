@@ -117,9 +117,12 @@ fn stored_material(obj: &Map<String, Value>, algorithm: KeyAlgorithm, kty: &str)
             let mut point = vec![4u8];
             point.extend(member(obj, "x")?);
             point.extend(member(obj, "y")?);
-            let pair =
-                EcdsaKeyPair::from_private_key_and_public_key(&ECDSA_P256_SHA256_FIXED_SIGNING, &member(obj, "d")?, &point)
-                    .map_err(key_error)?;
+            let pair = EcdsaKeyPair::from_private_key_and_public_key(
+                &ECDSA_P256_SHA256_FIXED_SIGNING,
+                &member(obj, "d")?,
+                &point,
+            )
+            .map_err(key_error)?;
             Ok(pair.to_pkcs8v1().map_err(key_error)?.as_ref().to_vec())
         }
         (KeyAlgorithm::Rs256, "RSA") => {
@@ -192,7 +195,8 @@ mod tests {
         let b = SigningKey::generate_es256(KeyStatus::Current).unwrap().to_private_jwk().unwrap();
         assert!(keys_from_private_jwks(&json!([a, b]).to_string()).is_err());
         let public =
-            serde_json::to_value(SigningKey::generate_es256(KeyStatus::Current).unwrap().public_jwk().unwrap()).unwrap();
+            serde_json::to_value(SigningKey::generate_es256(KeyStatus::Current).unwrap().public_jwk().unwrap())
+                .unwrap();
         assert!(SigningKey::from_private_jwk(&public).is_err());
         assert!(keys_from_private_jwks("{not json").is_err());
     }

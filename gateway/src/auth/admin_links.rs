@@ -205,8 +205,11 @@ async fn signup_user(
         Some(u) => {
             if let Some(Value::Object(data)) = &body.data {
                 let merged = crate::auth::user::merge_metadata(&u.user_metadata, data);
-                tx.execute("update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1", &[&u.id, &merged])
-                    .await?;
+                tx.execute(
+                    "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
+                    &[&u.id, &merged],
+                )
+                .await?;
             }
             Ok(u)
         }

@@ -15,9 +15,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use std::str::FromStr;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::str::FromStr;
 use uuid::Uuid;
 
 #[derive(Debug, Default, Deserialize)]
@@ -57,7 +57,8 @@ fn not_found() -> AuthError {
 }
 
 fn parse_id(id: &str) -> AuthResult<Uuid> {
-    Uuid::parse_str(id).map_err(|_| AuthError::new(StatusCode::NOT_FOUND, "validation_failed", "user_id must be an UUID"))
+    Uuid::parse_str(id)
+        .map_err(|_| AuthError::new(StatusCode::NOT_FOUND, "validation_failed", "user_id must be an UUID"))
 }
 
 pub async fn list(
@@ -70,7 +71,9 @@ pub async fn list(
     let positive = |name: &str, default: i64| match query.get(name).filter(|v| !v.is_empty()) {
         None => Ok(default),
         Some(v) => v.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
-            AuthError::validation(format!("Bad Pagination Parameters: strconv.ParseUint: parsing {v:?}: invalid syntax"))
+            AuthError::validation(format!(
+                "Bad Pagination Parameters: strconv.ParseUint: parsing {v:?}: invalid syntax"
+            ))
         }),
     };
     let page = positive("page", 1)?;
@@ -85,9 +88,8 @@ pub async fn list(
     let count_sql = format!("select count(*) from auth.users where {MATCHES}");
     let total: i64 = tx.query_one(count_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter]).await?.get(0);
     let page_sql = format!("select id from auth.users where {MATCHES} order by created_at desc, id limit $4 offset $5");
-    let ids = tx
-        .query(page_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter, &per_page, &((page - 1) * per_page)])
-        .await?;
+    let ids =
+        tx.query(page_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter, &per_page, &((page - 1) * per_page)]).await?;
     let mut list = Vec::with_capacity(ids.len());
     for row in ids {
         if let Some(u) = users::by_id(&tx, row.get(0)).await? {
@@ -316,8 +318,11 @@ pub async fn delete(
 ) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let id = parse_id(&id)?;
-    let params: DeleteBody =
-        if body.iter().all(u8::is_ascii_whitespace) { DeleteBody::default() } else { crate::auth::request::json_body(&body)? };
+    let params: DeleteBody = if body.iter().all(u8::is_ascii_whitespace) {
+        DeleteBody::default()
+    } else {
+        crate::auth::request::json_body(&body)?
+    };
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     users::by_id(&tx, id).await?.ok_or_else(not_found)?;
@@ -339,7 +344,8 @@ async fn soft_delete(tx: &deadpool_postgres::Transaction<'_>, id: Uuid) -> AuthR
         &[&id],
     )
     .await?;
-    tx.execute("update auth.identities set identity_data = '{}', updated_at = now() where user_id = $1", &[&id]).await?;
+    tx.execute("update auth.identities set identity_data = '{}', updated_at = now() where user_id = $1", &[&id])
+        .await?;
     tx.execute("delete from auth.one_time_tokens where user_id = $1", &[&id]).await?;
     tx.execute("delete from auth.sessions where user_id = $1", &[&id]).await?;
     Ok(())

@@ -65,7 +65,11 @@ pub async fn handler(
     let challenge = check_params(&body)?;
     if !present(&body.email) {
         if present(&body.phone) {
-            return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Unsupported phone provider"));
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "phone_provider_disabled",
+                "Unsupported phone provider",
+            ));
         }
         return Err(AuthError::validation("One of email or phone must be set"));
     }

@@ -139,7 +139,10 @@ mod tests {
             #[serde(default)]
             data: Option<serde_json::Map<String, serde_json::Value>>,
         }
-        assert_eq!(json_body::<B>(b"").err().unwrap().message, "Could not parse request body as JSON: unexpected end of JSON input");
+        assert_eq!(
+            json_body::<B>(b"").err().unwrap().message,
+            "Could not parse request body as JSON: unexpected end of JSON input"
+        );
         assert_eq!(json_body::<B>(br#"{"email":"a","x":null}"#).unwrap().email.as_deref(), Some("a"));
         assert!(json_body::<B>(br#"{"email":null}"#).unwrap().email.is_none());
         assert_eq!(json_body::<B>(b"{nope").err().unwrap().code, "bad_json");

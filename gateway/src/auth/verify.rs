@@ -209,7 +209,9 @@ pub async fn post(
 fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
     let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     match (body.token.filter(|t| !t.is_empty()), body.token_hash.filter(|t| !t.is_empty())) {
-        (Some(_), Some(_)) | (None, None) => Err(AuthError::validation("Verify requires either a token or a token hash")),
+        (Some(_), Some(_)) | (None, None) => {
+            Err(AuthError::validation("Verify requires either a token or a token hash"))
+        }
         (Some(token), None) => {
             match (present(&body.email), present(&body.phone)) {
                 // No SMS provider: no phone code can match.
@@ -221,8 +223,10 @@ fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
                     ))
                 }
             }
-            let email = crate::auth::domain::email::Email::parse(body.email.as_deref().unwrap_or_default())
-                .map_err(|_| AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "Invalid email format"))?;
+            let email =
+                crate::auth::domain::email::Email::parse(body.email.as_deref().unwrap_or_default()).map_err(|_| {
+                    AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "Invalid email format")
+                })?;
             Ok((token_hash(email.as_str(), token.trim()), "Token has expired or is invalid"))
         }
         (None, Some(h)) => {

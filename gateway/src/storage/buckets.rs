@@ -4,8 +4,8 @@ use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_body, query_checked, row_timestamp};
-use super::schema::{Prop, Schema};
 use super::names;
+use super::schema::{Prop, Schema};
 use super::settings::parse_size;
 use crate::state::AppState;
 use axum::body::Bytes;
@@ -116,12 +116,7 @@ pub struct ListQuery {
     sort_order: Option<String>,
 }
 
-pub async fn list(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Result<Json<Value>> {
+pub async fn list(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Result<Json<Value>> {
     let q: ListQuery = query_checked(uri.query(), &LIST_QUERY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let column = match q.sort_column.as_deref().unwrap_or("name") {
@@ -227,8 +222,14 @@ impl BucketBody {
 
 /// The listed types without empty entries, each a `type/subtype` (optionally `; charset=…`) or ending in `*`.
 fn allowed_mime_types(list: &Value) -> Result<Vec<String>> {
-    let types: Vec<String> =
-        list.as_array().into_iter().flatten().filter_map(Value::as_str).filter(|t| !t.is_empty()).map(String::from).collect();
+    let types: Vec<String> = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|t| !t.is_empty())
+        .map(String::from)
+        .collect();
     match types.iter().find(|t| !valid_mime_pattern(t)) {
         Some(bad) => Err(StorageError::InvalidMimeType(bad.clone())),
         None => Ok(types),

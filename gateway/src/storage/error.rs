@@ -44,7 +44,9 @@ impl StorageError {
             InvalidKey(key) => (400, "InvalidKey", "InvalidKey".into(), format!("Invalid key: {key}")),
             InvalidRequest(m) => (400, "InvalidRequest", "InvalidRequest".into(), m.clone()),
             Validation(m) => (400, "InvalidRequest", "Bad Request".into(), m.clone()),
-            InvalidParameter(p) => (400, "InvalidParameter", "InvalidParameter".into(), format!("Invalid Parameter {p}")),
+            InvalidParameter(p) => {
+                (400, "InvalidParameter", "InvalidParameter".into(), format!("Invalid Parameter {p}"))
+            }
             FeatureNotEnabled(m) => (400, "FeatureNotEnabled", "FeatureNotEnabled".into(), m.clone()),
             RouteNotFound(m) => (404, "InvalidRequest", "Not Found".into(), format!("Route {m} not found")),
             InvalidJwt(m) => (400, "InvalidJWT", "InvalidJWT".into(), m.clone()),

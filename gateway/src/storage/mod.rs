@@ -100,11 +100,7 @@ pub fn router() -> Router<AppState> {
         .route("/object/authenticated/{bucket}/{*name}", get(authenticated).head(authenticated))
         .route(
             "/object/{bucket}/{*name}",
-            get(any_caller)
-                .head(any_caller)
-                .post(objects::upload)
-                .put(objects::upload)
-                .delete(objects::remove_one),
+            get(any_caller).head(any_caller).post(objects::upload).put(objects::upload).delete(objects::remove_one),
         )
         .route("/object/{bucket}", axum::routing::delete(objects::remove_many))
         .fallback(not_found)

@@ -214,7 +214,9 @@ pub async fn remove_many(
     let DeleteBody { prefixes } = parse_checked(&body, &DELETE_BODY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     if prefixes.len() > 1000 {
-        return Err(StorageError::InvalidRequest("Bulk object requests are limited to 1000 objects per request.".into()));
+        return Err(StorageError::InvalidRequest(
+            "Bulk object requests are limited to 1000 objects per request.".into(),
+        ));
     }
     Ok(Json(Value::Array(remove_names(&state, &caller, &bucket, &prefixes).await?)))
 }
@@ -369,8 +371,7 @@ pub async fn copy_object(
     })?;
     let metadata = copied_metadata(source.metadata.as_ref(), &t);
     // Without `copyMetadata` the copy's user metadata is the request's `x-metadata` (base64 JSON), as in Storage.
-    let user_metadata =
-        if t.copy_metadata { source.user_metadata.clone() } else { upload::metadata_header(&headers) };
+    let user_metadata = if t.copy_metadata { source.user_metadata.clone() } else { upload::metadata_header(&headers) };
     match write_row(&state, &caller, dst_bucket, dst, upsert, &version, &metadata, &user_metadata).await {
         Ok((id, old)) => {
             if let Some(old) = old.filter(|o| o != &version) {

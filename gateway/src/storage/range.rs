@@ -109,7 +109,10 @@ mod tests {
             attachment("my file (1)'s!~*.pdf"),
             "attachment; filename=my%20file%20(1)'s!~*.pdf; filename*=UTF-8''my%20file%20(1)'s!~*.pdf"
         );
-        assert_eq!(attachment("café;\".pdf"), "attachment; filename=caf%C3%A9%3B%22.pdf; filename*=UTF-8''caf%C3%A9%3B%22.pdf");
+        assert_eq!(
+            attachment("café;\".pdf"),
+            "attachment; filename=caf%C3%A9%3B%22.pdf; filename*=UTF-8''caf%C3%A9%3B%22.pdf"
+        );
         let h = attachment("x\r\n.pdf");
         assert!(!h.contains('\r') && !h.contains('\n'));
     }

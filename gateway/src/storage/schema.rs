@@ -135,7 +135,8 @@ fn coerce(value: &mut Value, schema: &Schema, path: &str) -> Result<(), StorageE
         Kind::SizeLimit => check_size_limit(value, path),
         scalar => {
             unwrap_single(value);
-            *value = coerce_scalar(value, scalar).ok_or_else(|| fail(path, format!("must be {}", type_name(scalar))))?;
+            *value =
+                coerce_scalar(value, scalar).ok_or_else(|| fail(path, format!("must be {}", type_name(scalar))))?;
             check_bounds(value, schema, path)
         }
     }
@@ -341,9 +342,18 @@ mod tests {
         assert_eq!(run(json!({"expiresIn": "abc"})).unwrap_err(), "body/expiresIn must be integer");
         assert_eq!(run(json!({"expiresIn": null})).unwrap_err(), "body/expiresIn must be >= 1");
         assert_eq!(run(json!({"expiresIn": 1, "flag": "yes"})).unwrap_err(), "body/flag must be boolean");
-        assert_eq!(run(json!({"expiresIn": 1, "order": "DESC"})).unwrap_err(), "body/order must be equal to one of the allowed values");
-        assert_eq!(run(json!({"expiresIn": 1, "paths": []})).unwrap_err(), "body/paths must NOT have fewer than 1 items");
-        assert_eq!(run(json!({"expiresIn": 1, "paths": ["a", "b", "c"]})).unwrap_err(), "body/paths must NOT have more than 2 items");
+        assert_eq!(
+            run(json!({"expiresIn": 1, "order": "DESC"})).unwrap_err(),
+            "body/order must be equal to one of the allowed values"
+        );
+        assert_eq!(
+            run(json!({"expiresIn": 1, "paths": []})).unwrap_err(),
+            "body/paths must NOT have fewer than 1 items"
+        );
+        assert_eq!(
+            run(json!({"expiresIn": 1, "paths": ["a", "b", "c"]})).unwrap_err(),
+            "body/paths must NOT have more than 2 items"
+        );
         assert!(run(json!({"expiresIn": 1, "limit": "20 MB"})).unwrap_err().ends_with("must match a schema in anyOf"));
         assert_eq!(run(json!([1])).unwrap_err(), "body must be object");
     }

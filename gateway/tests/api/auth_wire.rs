@@ -61,9 +61,10 @@ async fn a_legacy_symmetric_key_beside_rsa_verifies_by_kid_and_is_never_publishe
     let me = call(&app, Method::GET, "/user", Some(&old), None).await;
     assert_eq!((me.status, &me.body["email"]), (200, &json!("legacy@example.com")), "{}", me.body);
     // The same claims under another secret do not.
-    let forged = KeySet::new(vec![SigningKey::from_secret("legacy-hs", KeyStatus::Current, b"another-secret").unwrap()])
-        .sign(&old_claims)
-        .unwrap();
+    let forged =
+        KeySet::new(vec![SigningKey::from_secret("legacy-hs", KeyStatus::Current, b"another-secret").unwrap()])
+            .sign(&old_claims)
+            .unwrap();
     let res = call(&app, Method::GET, "/user", Some(&forged), None).await;
     assert_eq!((res.status, res.body["code"].as_str()), (403, Some("bad_jwt")));
 }
@@ -84,24 +85,33 @@ async fn a_signing_symmetric_key_issues_hs256_tokens_with_its_kid() {
     assert_eq!(doc["keys"].as_array().unwrap().len(), 1);
     assert_eq!(doc["keys"][0]["kid"], es.kid());
     // The data API verifies the HS256 token too.
-    let res = app.http.get(app.url("/rest/v1/")).header("apikey", &app.anon_key).bearer_auth(token).send().await.unwrap();
+    let res =
+        app.http.get(app.url("/rest/v1/")).header("apikey", &app.anon_key).bearer_auth(token).send().await.unwrap();
     assert_ne!(res.status(), 401);
 }
 
 #[tokio::test]
 async fn bodies_are_read_as_gotrue_reads_them() {
-    let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true"), ("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "true")]).await;
+    let app =
+        spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true"), ("GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "true")])
+            .await;
     // An empty body is not `{}` (it would be an anonymous sign-in): Go's decoder refuses it.
     let empty = raw(&app, "/signup", None, "").await;
-    assert_eq!(code_and_message(&empty), (400, "bad_json", "Could not parse request body as JSON: unexpected end of JSON input"));
-    let bad_data = raw(&app, "/signup", None, r#"{"email": "d@example.com", "password": "secret123", "data": "x"}"#).await;
+    assert_eq!(
+        code_and_message(&empty),
+        (400, "bad_json", "Could not parse request body as JSON: unexpected end of JSON input")
+    );
+    let bad_data =
+        raw(&app, "/signup", None, r#"{"email": "d@example.com", "password": "secret123", "data": "x"}"#).await;
     assert_eq!((bad_data.0, bad_data.1["code"].as_str()), (400, Some("bad_json")));
     let wrong_type = raw(&app, "/otp", None, r#"{"email": "d@example.com", "create_user": "true"}"#).await;
     assert_eq!((wrong_type.0, wrong_type.1["code"].as_str()), (400, Some("bad_json")));
     // Field names match case-insensitively, as in Go.
     let (status, body) = raw(&app, "/signup", None, r#"{"Email": "Case@Example.com", "PASSWORD": "secret123"}"#).await;
     assert_eq!((status, &body["user"]["email"]), (200, &json!("case@example.com")), "{body}");
-    let (status, _) = raw(&app, "/token?grant_type=password", None, r#"{"EMAIL": "case@example.com", "Password": "secret123"}"#).await;
+    let (status, _) =
+        raw(&app, "/token?grant_type=password", None, r#"{"EMAIL": "case@example.com", "Password": "secret123"}"#)
+            .await;
     assert_eq!(status, 200);
 }
 
@@ -109,9 +119,15 @@ async fn bodies_are_read_as_gotrue_reads_them() {
 async fn otp_and_resend_check_their_parameters_like_gotrue() {
     let app = spawn_app_with(&[]).await;
     let both = raw(&app, "/otp", None, r#"{"email": "o@example.com", "phone": "+441234567890"}"#).await;
-    assert_eq!(code_and_message(&both), (400, "validation_failed", "Only an email address or phone number should be provided"));
+    assert_eq!(
+        code_and_message(&both),
+        (400, "validation_failed", "Only an email address or phone number should be provided")
+    );
     let channel = raw(&app, "/otp", None, r#"{"email": "o@example.com", "channel": "sms"}"#).await;
-    assert_eq!(code_and_message(&channel), (400, "validation_failed", "Channel should only be specified with Phone OTP"));
+    assert_eq!(
+        code_and_message(&channel),
+        (400, "validation_failed", "Channel should only be specified with Phone OTP")
+    );
     let none = raw(&app, "/otp", None, r#"{"data": {}}"#).await;
     assert_eq!(code_and_message(&none), (400, "validation_failed", "One of email or phone must be set"));
     let no_email = raw(&app, "/resend", None, r#"{"type": "signup"}"#).await;
@@ -158,7 +174,8 @@ async fn verify_checks_parameters_and_answers_the_half_confirmation_as_gotrue() 
     signup_session(&app, "v@example.com", "secret123").await;
     let no_type = raw(&app, "/verify", None, r#"{"token_hash": "abc"}"#).await;
     assert_eq!(code_and_message(&no_type), (400, "validation_failed", "Verify requires a verification type"));
-    let extra = raw(&app, "/verify", None, r#"{"type": "email", "token_hash": "abc", "redirect_to": "http://x"}"#).await;
+    let extra =
+        raw(&app, "/verify", None, r#"{"type": "email", "token_hash": "abc", "redirect_to": "http://x"}"#).await;
     assert_eq!(code_and_message(&extra).2, "Only the token_hash and type should be provided");
     let neither = raw(&app, "/verify", None, r#"{"type": "email", "token": "123456"}"#).await;
     assert_eq!(code_and_message(&neither).2, "Only an email address or phone number should be provided on verify");
@@ -169,7 +186,13 @@ async fn verify_checks_parameters_and_answers_the_half_confirmation_as_gotrue() 
 
     // Secure e-mail change: the first of the two confirmations answers `{"msg", "code": "200"}` (a string).
     let link = |kind: &str| {
-        call(&app, Method::POST, "/admin/generate_link", Some(&service), Some(json!({"type": kind, "email": "v@example.com", "new_email": "v2@example.com"})))
+        call(
+            &app,
+            Method::POST,
+            "/admin/generate_link",
+            Some(&service),
+            Some(json!({"type": kind, "email": "v@example.com", "new_email": "v2@example.com"})),
+        )
     };
     let current = link("email_change_current").await.body["hashed_token"].as_str().unwrap().to_string();
     let new = link("email_change_new").await;
@@ -199,11 +222,25 @@ async fn admin_users_take_gotrue_parameters_and_answer_as_it_does() {
     assert_eq!(sign_in(&app, "imp@example.com", "imported-pass").await.status, 200);
     let none = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"password": "x"}))).await;
     assert_eq!(none.body["message"], "Cannot create a user without either an email or phone");
-    let aud = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "aud@example.com", "aud": "partners"}))).await;
+    let aud = call(
+        &app,
+        Method::POST,
+        "/admin/users",
+        Some(&service),
+        Some(json!({"email": "aud@example.com", "aud": "partners"})),
+    )
+    .await;
     assert_eq!((aud.status, &aud.body["aud"]), (200, &json!("partners")), "{}", aud.body);
     let listed = call(&app, Method::GET, "/admin/users?filter=aud@", Some(&service), None).await;
     assert_eq!(listed.body["users"].as_array().unwrap().len(), 0, "another audience is not listed");
-    let nil = call(&app, Method::POST, "/admin/users", Some(&service), Some(json!({"email": "n@example.com", "id": "00000000-0000-0000-0000-000000000000"}))).await;
+    let nil = call(
+        &app,
+        Method::POST,
+        "/admin/users",
+        Some(&service),
+        Some(json!({"email": "n@example.com", "id": "00000000-0000-0000-0000-000000000000"})),
+    )
+    .await;
     assert_eq!(nil.body["message"], "ID cannot be a nil uuid");
     for n in 0..2 {
         let other = json!({"email": format!("other{n}@example.com"), "email_confirm": true});
@@ -212,20 +249,42 @@ async fn admin_users_take_gotrue_parameters_and_answer_as_it_does() {
     // Pages: `Link` has rel="next" while pages remain; `filter` matches e-mail or full name.
     let page = call(&app, Method::GET, "/admin/users?per_page=1&page=1", Some(&service), None).await;
     let link = page.headers["link"].to_str().unwrap().to_string();
-    assert!(link.contains("page=2") && link.contains("rel=\"next\"") && link.contains("page=3&per_page=1>; rel=\"last\""), "{link}");
+    assert!(
+        link.contains("page=2") && link.contains("rel=\"next\"") && link.contains("page=3&per_page=1>; rel=\"last\""),
+        "{link}"
+    );
     let found = call(&app, Method::GET, "/admin/users?filter=Orted", Some(&service), None).await;
     assert_eq!(found.body["users"].as_array().unwrap().len(), 1, "{}", found.body);
-    let ban = call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(json!({"ban_duration": "1h30m"}))).await;
+    let ban =
+        call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(json!({"ban_duration": "1h30m"})))
+            .await;
     assert_eq!(ban.status, 200, "{}", ban.body);
-    let bad = call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(json!({"ban_duration": "10"}))).await;
+    let bad =
+        call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(json!({"ban_duration": "10"})))
+            .await;
     assert_eq!((bad.status, bad.body["code"].as_str()), (400, Some("validation_failed")));
     let not_uuid = call(&app, Method::GET, "/admin/users/not-a-uuid", Some(&service), None).await;
     assert_eq!((not_uuid.status, not_uuid.body["message"].as_str()), (404, Some("user_id must be an UUID")));
 
     // Delete answers `{}`; a soft delete keeps the row without its address and ends sign-in.
-    let gone = call(&app, Method::DELETE, &format!("/admin/users/{id}"), Some(&service), Some(json!({"should_soft_delete": true}))).await;
+    let gone = call(
+        &app,
+        Method::DELETE,
+        &format!("/admin/users/{id}"),
+        Some(&service),
+        Some(json!({"should_soft_delete": true})),
+    )
+    .await;
     assert_eq!((gone.status, &gone.body), (200, &json!({})));
-    let row = app.admin_client().await.query_one("select email, deleted_at is not null from auth.users where id = $1", &[&uuid::Uuid::parse_str(id).unwrap()]).await.unwrap();
+    let row = app
+        .admin_client()
+        .await
+        .query_one(
+            "select email, deleted_at is not null from auth.users where id = $1",
+            &[&uuid::Uuid::parse_str(id).unwrap()],
+        )
+        .await
+        .unwrap();
     assert_eq!((row.get::<_, Option<String>>(0), row.get::<_, bool>(1)), (None, true));
     assert_eq!(sign_in(&app, "imp@example.com", "imported-pass").await.status, 400);
 }

@@ -15,7 +15,10 @@ async fn raw(s: &StorageApp, method: Method, path: &str, key: &str, body: &str) 
 
 fn assert_validation(got: (u16, Value), message: &str) {
     assert_eq!(got.0, 400, "{}", got.1);
-    assert_eq!(got.1, json!({"statusCode": "400", "code": "InvalidRequest", "error": "Bad Request", "message": message}));
+    assert_eq!(
+        got.1,
+        json!({"statusCode": "400", "code": "InvalidRequest", "error": "Bad Request", "message": message})
+    );
 }
 
 async fn with_files(s: &StorageApp) {
@@ -43,7 +46,10 @@ async fn signed_urls_accept_numbers_as_strings_and_refuse_what_storage_refuses()
     assert_eq!(res.headers()["x-robots-tag"], "none");
 
     let res = s.app.http.get(s.url("/object/sign/docs/a.txt")).send().await.unwrap();
-    assert_validation((res.status().as_u16(), res.json().await.unwrap()), "querystring must have required property 'token'");
+    assert_validation(
+        (res.status().as_u16(), res.json().await.unwrap()),
+        "querystring must have required property 'token'",
+    );
     // The schema is checked before the token, as Fastify validates before its JWT hook.
     let bad_token = raw(&s, Method::POST, "/object/sign/docs/a.txt", "not.a.token", r#"{"expiresIn": "x"}"#).await;
     assert_validation(bad_token, "body/expiresIn must be integer");
@@ -54,7 +60,10 @@ async fn signed_urls_accept_numbers_as_strings_and_refuse_what_storage_refuses()
     assert_validation(sign(r#"{"expiresIn": 0}"#).await, "body/expiresIn must be >= 1");
     assert_validation(sign(r#"{}"#).await, "body must have required property 'expiresIn'");
     let (status, body) = sign(r#"{"expiresIn": 9007199254740991}"#).await;
-    assert_eq!((status, &body["code"], &body["message"]), (400, &json!("InvalidParameter"), &json!("Invalid Parameter expiresIn")));
+    assert_eq!(
+        (status, &body["code"], &body["message"]),
+        (400, &json!("InvalidParameter"), &json!("Invalid Parameter expiresIn"))
+    );
 
     // Several paths: a lone string is a one-item list, as ajv coerces it.
     let (status, body) =
@@ -77,9 +86,15 @@ async fn transform_options_are_validated_and_never_applied() {
     assert_eq!(status, 200, "{signed}");
     assert!(signed["signedURL"].as_str().unwrap().starts_with("/object/sign/"), "{signed}");
     let bad = r#"{"expiresIn": 60, "transform": {"width": "wide"}}"#;
-    assert_validation(raw(&s, Method::POST, "/object/sign/docs/a.txt", &key, bad).await, "body/transform/width must be integer");
+    assert_validation(
+        raw(&s, Method::POST, "/object/sign/docs/a.txt", &key, bad).await,
+        "body/transform/width must be integer",
+    );
     let bad = r#"{"expiresIn": 60, "transform": {"quality": 5}}"#;
-    assert_validation(raw(&s, Method::POST, "/object/sign/docs/a.txt", &key, bad).await, "body/transform/quality must be >= 20");
+    assert_validation(
+        raw(&s, Method::POST, "/object/sign/docs/a.txt", &key, bad).await,
+        "body/transform/quality must be >= 20",
+    );
 
     // The render routes do not exist while transformations are off: Fastify's 404, never the original image.
     for path in [
@@ -103,14 +118,21 @@ async fn lists_coerce_their_bodies_and_an_empty_cursor_is_the_first_page() {
     let s = spawn_storage(&[]).await;
     with_files(&s).await;
     let key = s.app.service_key.clone();
-    let body = r#"{"prefix": "", "limit": "2", "offset": "0", "sortBy": {"column": "name", "order": "desc"}, "search": null}"#;
+    let body =
+        r#"{"prefix": "", "limit": "2", "offset": "0", "sortBy": {"column": "name", "order": "desc"}, "search": null}"#;
     let (status, list) = raw(&s, Method::POST, "/object/list/docs", &key, body).await;
     assert_eq!(status, 200, "{list}");
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|o| o["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["dir", "b.txt"]);
-    assert_validation(raw(&s, Method::POST, "/object/list/docs", &key, r#"{"limit": 1}"#).await, "body must have required property 'prefix'");
+    assert_validation(
+        raw(&s, Method::POST, "/object/list/docs", &key, r#"{"limit": 1}"#).await,
+        "body must have required property 'prefix'",
+    );
     let desc = r#"{"prefix": "", "sortBy": {"column": "name", "order": "DESC"}}"#;
-    assert_validation(raw(&s, Method::POST, "/object/list/docs", &key, desc).await, "body/sortBy/order must be equal to one of the allowed values");
+    assert_validation(
+        raw(&s, Method::POST, "/object/list/docs", &key, desc).await,
+        "body/sortBy/order must be equal to one of the allowed values",
+    );
 
     // list-v2: the issue's example (`cursor: ""`), with the limit and the delimiter flag as strings.
     let body = r#"{"cursor": "", "limit": "1", "with_delimiter": "true", "prefix": ""}"#;
@@ -124,7 +146,10 @@ async fn lists_coerce_their_bodies_and_an_empty_cursor_is_the_first_page() {
     assert_eq!(rest["hasNext"], false, "{rest}");
     let (status, bad) = raw(&s, Method::POST, "/object/list-v2/docs", &key, r#"{"cursor": "bm9wZQ"}"#).await;
     assert_eq!((status, &bad["message"]), (400, &json!("Invalid Parameter continuation token")));
-    assert_validation(raw(&s, Method::POST, "/object/list-v2/docs", &key, r#"{"limit": "0"}"#).await, "body/limit must be >= 1");
+    assert_validation(
+        raw(&s, Method::POST, "/object/list-v2/docs", &key, r#"{"limit": "0"}"#).await,
+        "body/limit must be >= 1",
+    );
 }
 
 #[tokio::test]
@@ -192,25 +217,37 @@ async fn buckets_coerce_settings_and_list_their_type() {
     assert!(bucket.get("type").is_none(), "a single bucket has no type in Storage");
     let (status, list) = raw(&s, Method::GET, "/bucket?limit=1&offset=0&sortColumn=name&sortOrder=asc", &key, "").await;
     assert_eq!((status, &list[0]["type"]), (200, &json!("STANDARD")));
-    let old_py = s.req(Method::GET, "/bucket", &key).header("x-client-info", "supabase-py/2.17.0").send().await.unwrap();
+    let old_py =
+        s.req(Method::GET, "/bucket", &key).header("x-client-info", "supabase-py/2.17.0").send().await.unwrap();
     let list: Value = old_py.json().await.unwrap();
     assert!(list[0].get("type").is_none(), "supabase-py < 2.18 fails on `type`");
-    assert_validation(raw(&s, Method::GET, "/bucket?sortOrder=DESC", &key, "").await, "querystring/sortOrder must be equal to one of the allowed values");
+    assert_validation(
+        raw(&s, Method::GET, "/bucket?sortOrder=DESC", &key, "").await,
+        "querystring/sortOrder must be equal to one of the allowed values",
+    );
     assert_validation(raw(&s, Method::GET, "/bucket?limit=0", &key, "").await, "querystring/limit must be >= 1");
 
-    let (status, _) = raw(&s, Method::PUT, "/bucket/pics", &key, r#"{"allowed_mime_types": null, "file_size_limit": null}"#).await;
+    let (status, _) =
+        raw(&s, Method::PUT, "/bucket/pics", &key, r#"{"allowed_mime_types": null, "file_size_limit": null}"#).await;
     assert_eq!(status, 200);
     let (_, bucket) = raw(&s, Method::GET, "/bucket/pics", &key, "").await;
     assert_eq!((&bucket["allowed_mime_types"], &bucket["file_size_limit"]), (&Value::Null, &Value::Null));
-    assert_validation(raw(&s, Method::PUT, "/bucket/pics", &key, "{}").await, "body must NOT have fewer than 1 properties");
-    assert_validation(raw(&s, Method::POST, "/bucket", &key, r#"{"id": "x"}"#).await, "body must have required property 'name'");
+    assert_validation(
+        raw(&s, Method::PUT, "/bucket/pics", &key, "{}").await,
+        "body must NOT have fewer than 1 properties",
+    );
+    assert_validation(
+        raw(&s, Method::POST, "/bucket", &key, r#"{"id": "x"}"#).await,
+        "body must have required property 'name'",
+    );
     assert_validation(
         raw(&s, Method::POST, "/bucket", &key, r#"{"name": "z", "type": "standard"}"#).await,
         "body/type must be equal to one of the allowed values",
     );
     let (status, analytics) = raw(&s, Method::POST, "/bucket", &key, r#"{"name": "z", "type": "ANALYTICS"}"#).await;
     assert_eq!((status, &analytics["code"]), (400, &json!("FeatureNotEnabled")));
-    let (status, bad) = raw(&s, Method::POST, "/bucket", &key, r#"{"name": "y", "allowed_mime_types": ["not a type"]}"#).await;
+    let (status, bad) =
+        raw(&s, Method::POST, "/bucket", &key, r#"{"name": "y", "allowed_mime_types": ["not a type"]}"#).await;
     assert_eq!((status, &bad["statusCode"]), (400, &json!("415")));
 }
 
@@ -239,7 +276,10 @@ async fn uploads_read_other_clients_fields_as_storage_does() {
         .unwrap();
     assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
     let info: Value = s.req(Method::GET, "/object/info/up/t.csv", &key).send().await.unwrap().json().await.unwrap();
-    assert_eq!((&info["content_type"], &info["cache_control"], &info["size"]), (&json!("text/csv"), &json!("max-age=60"), &json!(3)));
+    assert_eq!(
+        (&info["content_type"], &info["cache_control"], &info["size"]),
+        (&json!("text/csv"), &json!("max-age=60"), &json!(3))
+    );
     assert_eq!(info["metadata"], json!({"k": "v"}));
 
     // Invalid x-metadata is ignored (not an error), and only `x-upsert: true` exactly replaces.
@@ -253,7 +293,11 @@ async fn uploads_read_other_clients_fields_as_storage_does() {
         .unwrap();
     assert_eq!(res.status(), 200);
     let again = |upsert: &'static str| {
-        s.req(Method::POST, "/object/up/raw.txt", &key).header("content-type", "text/plain").header("x-upsert", upsert).body("two").send()
+        s.req(Method::POST, "/object/up/raw.txt", &key)
+            .header("content-type", "text/plain")
+            .header("x-upsert", upsert)
+            .body("two")
+            .send()
     };
     let body: Value = again("True").await.unwrap().json().await.unwrap();
     assert_eq!(body["statusCode"], "409", "{body}");
@@ -269,22 +313,31 @@ async fn copies_take_metadata_overrides_without_copy_metadata() {
         .req(Method::POST, "/object/copy", &key)
         .header("content-type", "application/json")
         .header("x-metadata", "eyJvd25lciI6ImNvcHkifQ==") // {"owner":"copy"}
-        .body(r#"{"bucketId": "docs", "sourceKey": "a.txt", "destinationKey": "copy.txt", "copyMetadata": "false",
-                  "metadata": {"mimetype": "text/markdown", "cacheControl": "max-age=5"}}"#)
+        .body(
+            r#"{"bucketId": "docs", "sourceKey": "a.txt", "destinationKey": "copy.txt", "copyMetadata": "false",
+                  "metadata": {"mimetype": "text/markdown", "cacheControl": "max-age=5"}}"#,
+        )
         .send()
         .await
         .unwrap();
     let copied: Value = res.json().await.unwrap();
-    assert_eq!((&copied["Key"], &copied["name"], &copied["bucket_id"]), (&json!("docs/copy.txt"), &json!("copy.txt"), &json!("docs")));
+    assert_eq!(
+        (&copied["Key"], &copied["name"], &copied["bucket_id"]),
+        (&json!("docs/copy.txt"), &json!("copy.txt"), &json!("docs"))
+    );
     assert_eq!(copied["metadata"]["mimetype"], "text/markdown");
-    let info: Value = s.req(Method::GET, "/object/info/docs/copy.txt", &key).send().await.unwrap().json().await.unwrap();
+    let info: Value =
+        s.req(Method::GET, "/object/info/docs/copy.txt", &key).send().await.unwrap().json().await.unwrap();
     assert_eq!((&info["content_type"], &info["cache_control"]), (&json!("text/markdown"), &json!("max-age=5")));
     assert_eq!(info["metadata"], json!({"owner": "copy"}));
     assert_validation(
         raw(&s, Method::POST, "/object/move", &key, r#"{"bucketId": "docs", "sourceKey": "a.txt"}"#).await,
         "body must have required property 'destinationKey'",
     );
-    assert_validation(raw(&s, Method::DELETE, "/object/docs", &key, r#"{"prefixes": []}"#).await, "body/prefixes must NOT have fewer than 1 items");
+    assert_validation(
+        raw(&s, Method::DELETE, "/object/docs", &key, r#"{"prefixes": []}"#).await,
+        "body/prefixes must NOT have fewer than 1 items",
+    );
     let (status, removed) = raw(&s, Method::DELETE, "/object/docs", &key, r#"{"prefixes": "b.txt"}"#).await;
     assert_eq!((status, removed.as_array().map(Vec::len)), (200, Some(1)));
 }
