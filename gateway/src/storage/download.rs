@@ -169,7 +169,52 @@ async fn respond(
     Ok((status, h, body).into_response())
 }
 
-/// `GET|HEAD /object/authenticated/{bucket}/{name}`: as the caller, whose token is required.
+/// Who may read through a route.
+#[derive(Debug, Clone, Copy)]
+enum Reader {
+    /// The caller's token is required (`/object/authenticated/…`).
+    Token,
+    /// A token is optional: without one, or with one that does not verify, the request is anonymous and only a
+    /// public bucket answers, as Storage's `allowInvalidJwt` routes (`/object/{bucket}/…`, `/object/info/{bucket}/…`).
+    TokenOrAnonymous,
+    /// Public buckets only, no token looked at (`/object/public/…`).
+    Public,
+}
+
+/// The object a read route names, found as its [`Reader`] allows.
+async fn find_for(
+    state: &AppState,
+    reader: Reader,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    params: &(String, String),
+) -> Result<ObjectRow> {
+    let (bucket, name) = target(params)?;
+    let caller = match reader {
+        Reader::Token => Some(db::caller(state, headers, method, uri.path())?),
+        Reader::TokenOrAnonymous => db::caller(state, headers, method, uri.path()).ok(),
+        Reader::Public => None,
+    };
+    let access = caller.as_ref().map_or(Access::Public, Access::Caller);
+    find_object(state, access, bucket, name).await
+}
+
+/// A download or `HEAD` through a route whose readers are `reader`.
+async fn read(
+    state: &AppState,
+    reader: Reader,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    params: &(String, String),
+) -> Result<Response> {
+    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
+    let obj = find_for(state, reader, method, uri, headers, params).await?;
+    respond(state, &obj, method, headers, Reply { download: q.download.as_deref(), expires: None }).await
+}
+
+/// `GET|HEAD /object/authenticated/{bucket}/{name}`.
 pub async fn authenticated(
     State(state): State<AppState>,
     method: Method,
@@ -177,15 +222,10 @@ pub async fn authenticated(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: None }).await
+    read(&state, Reader::Token, &method, &uri, &headers, &params).await
 }
 
-/// `GET|HEAD /object/{bucket}/{name}`: as the caller when a token verifies; without one (or with one that does not
-/// verify) the request is anonymous and only a public bucket answers, as Storage's `allowInvalidJwt` routes do.
+/// `GET|HEAD /object/{bucket}/{name}`.
 pub async fn any_caller(
     State(state): State<AppState>,
     method: Method,
@@ -193,15 +233,10 @@ pub async fn any_caller(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path()).ok();
-    let access = caller.as_ref().map_or(Access::Public, Access::Caller);
-    let obj = find_object(&state, access, bucket, name).await?;
-    respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: None }).await
+    read(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await
 }
 
-/// `GET|HEAD /object/public/{bucket}/{name}`: public buckets only, no token needed.
+/// `GET|HEAD /object/public/{bucket}/{name}`.
 pub async fn public(
     State(state): State<AppState>,
     method: Method,
@@ -209,10 +244,7 @@ pub async fn public(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
-    let obj = find_object(&state, Access::Public, bucket, name).await?;
-    respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: None }).await
+    read(&state, Reader::Public, &method, &uri, &headers, &params).await
 }
 
 /// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
@@ -241,13 +273,14 @@ fn info_json(obj: &ObjectRow) -> Value {
         "content_type": obj.meta("mimetype"),
         "cache_control": obj.meta("cacheControl"),
         "etag": obj.meta("eTag"),
-        "metadata": obj.user_metadata.clone(),
+        // Storage keeps `{}` for an upload without user metadata (storage-js's own test expects it).
+        "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
         "last_modified": obj.updated_at.map(timestamp),
         "created_at": obj.created_at.map(timestamp),
     })
 }
 
-/// `GET /object/info/{bucket}/{name}`: as [`any_caller`], a token is optional (public buckets answer without one).
+/// `GET /object/info/{bucket}/{name}` (token optional).
 pub async fn info_any(
     State(state): State<AppState>,
     method: Method,
@@ -255,14 +288,10 @@ pub async fn info_any(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path()).ok();
-    let access = caller.as_ref().map_or(Access::Public, Access::Caller);
-    let obj = find_object(&state, access, bucket, name).await?;
-    Ok(Json(info_json(&obj)))
+    Ok(Json(info_json(&find_for(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await?)))
 }
 
-/// `GET /object/info/authenticated/{bucket}/{name}`: the caller's token is required.
+/// `GET /object/info/authenticated/{bucket}/{name}` (token required).
 pub async fn info(
     State(state): State<AppState>,
     method: Method,
@@ -270,18 +299,16 @@ pub async fn info(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    Ok(Json(info_json(&obj)))
+    Ok(Json(info_json(&find_for(&state, Reader::Token, &method, &uri, &headers, &params).await?)))
 }
 
 /// `GET /object/info/public/{bucket}/{name}`.
 pub async fn info_public(
     State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    let (bucket, name) = target(&params)?;
-    let obj = find_object(&state, Access::Public, bucket, name).await?;
-    Ok(Json(info_json(&obj)))
+    Ok(Json(info_json(&find_for(&state, Reader::Public, &method, &uri, &headers, &params).await?)))
 }
