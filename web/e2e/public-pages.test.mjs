@@ -31,6 +31,8 @@ const PAGES = [
   ['/insights/evolving-asset-manager-2025', ['Investigating the Evolving Role of the Property Asset Manager in 2025', 'Industry Analysis', '7 min read', 'January 15, 2025', 'Related Articles']],
   ['/insights/hybrid-working-property', ['Office Occupancy on the Rise but Hybrid Working is Here to Stay', 'Industry Trends', 'August 2025', '6 min read', '38.1%', '5.7%', 'West Midlands', 'Related Articles']],
   ['/about', ['What matters...', 'It starts with a conversation.']],
+  ['/terms', ['Website Terms of Use', 'About these terms', 'Using our website', 'Career Hub accounts', 'Job adverts and applications', 'Intellectual property', 'Links to and from other websites', 'Our liability to you', 'Governing law', 'England and Wales', 'Contact us']],
+  ['/our-work', ['Our Work', 'Development & Investment', 'In-House / Head Office', 'Real Estate Services', 'Facilities & Maintenance', 'The outcome', 'Confidential mandate', 'Start a Conversation', 'View Current Opportunities']],
   ['/privacy', ['Six Points That Secure Your Data', 'Candidates', 'Your data: Who, what and where', 'How will personal data be used', 'Information we obtain from other sources', 'Permission', 'Reference', "Information Commissioner's Office"]],
 ];
 
@@ -275,4 +277,49 @@ describe('insights', () => {
       }
     });
   }
+});
+
+describe('our work and terms', () => {
+  test('our work: every sector shows assignments with an outcome; confidential clients are never named or quoted by name', async () => {
+    const page = await browser.page(MOBILE);
+    try {
+      await page.goto(`${site.url}/our-work`, { waitUntil: 'networkidle', timeout: 60_000 });
+      for (const id of ['development-investment', 'in-house-head-office', 'real-estate-services', 'facilities-maintenance']) {
+        const cards = page.locator(`#${id} [data-testid=assignment]`);
+        assert.ok((await cards.count()) >= 1, `${id} has assignments`);
+        assert.equal(await cards.getByText('The outcome').count(), await cards.count(), `${id}: every assignment states its outcome`);
+      }
+      const confidential = page.locator('[data-testid=assignment]', { hasText: 'Confidential mandate' });
+      assert.ok((await confidential.count()) >= 1);
+      for (const card of await confidential.all()) {
+        assert.equal(await card.locator('img').count(), 0, 'no client logo');
+        for (const caption of await card.locator('figcaption').allTextContents()) assert.match(caption, /client name withheld/);
+      }
+      const hrefs = async (name) => page.getByRole('link', { name }).evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
+      assert.deepEqual(await hrefs('Start a Conversation'), ['/contact?kind=client#enquiry']);
+      assert.deepEqual(await hrefs('View Current Opportunities'), ['/#vacancies']);
+      await page.getByRole('navigation', { name: 'Sectors on this page' }).getByRole('link', { name: 'Facilities & Maintenance' }).click();
+      await page.waitForURL(/#facilities-maintenance$/);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('terms: links to the privacy notice and the enquiry form, every contents entry has its section', async () => {
+    const page = await browser.page();
+    try {
+      await page.goto(`${site.url}/terms`, { waitUntil: 'networkidle', timeout: 60_000 });
+      const main = page.locator('main');
+      assert.equal(await main.getByRole('link', { name: 'privacy notice' }).first().getAttribute('href'), '/privacy');
+      assert.equal(await main.getByRole('link', { name: 'enquiry form' }).getAttribute('href'), '/contact?kind=other#enquiry');
+      const targets = await page.locator('.legal-toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
+      assert.equal(targets.length, 14);
+      for (const id of targets) assert.equal(await page.locator(`section[id="${id}"] h2`).count(), 1, `section ${id}`);
+      assert.match(await main.textContent(), /governed by the law of England and Wales/);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// Lighthouse 13 (mobile preset, Debian Chromium) on the home page, an article and a job page; prints the four
+// Lighthouse 13 (mobile preset, Debian Chromium) on the home page, an article, /our-work, /terms and a job page; prints the four
 // category scores and the JavaScript transferred per page, and fails below the budgets (perf ≥ 95, a11y/bp/seo 100,
 // JS ≤ 120 KB compressed).
 //   node scripts/lighthouse.mjs [baseUrl] [jobPath]
@@ -28,6 +28,8 @@ if (!base) {
 const pages = [
   ['home', '/'],
   ['article', '/insights/hybrid-working-property'],
+  ['our-work', '/our-work'],
+  ['terms', '/terms'],
   ...(jobPath ? [['job', jobPath]] : []),
 ];
 if (!jobPath) console.log('job page skipped: no database (run under scripts/with-test-db.sh or pass a base URL and job path)');

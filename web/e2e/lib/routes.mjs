@@ -16,4 +16,6 @@ export const publicRoutes = [
   { path: '/insights/hybrid-working-property', texts: ['Office Occupancy on the Rise but Hybrid Working is Here to Stay', 'Related Articles'] },
   { path: '/about', texts: ['It starts with a conversation.'] },
   { path: '/privacy', texts: ['Six Points That Secure Your Data'] },
+  { path: '/terms', texts: ['Website Terms of Use', 'Governing law', 'England and Wales'] },
+  { path: '/our-work', texts: ['Our Work', 'Development & Investment', 'In-House / Head Office', 'Real Estate Services', 'Facilities & Maintenance', 'Start a Conversation'] },
 ];

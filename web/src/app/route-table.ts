@@ -36,6 +36,9 @@ export const routes: AppRoute[] = [
   },
   { path: '/about', module: 'about/page.tsx', render: 'static' },
   { path: '/privacy', module: 'privacy/page.tsx', render: 'static' },
+  { path: '/privacy/choice', module: 'privacy/choice-page.tsx', render: 'spa' },
+  { path: '/terms', module: 'terms/page.tsx', render: 'static' },
+  { path: '/our-work', module: 'our-work/page.tsx', render: 'static' },
   { path: '/jobs/:jobId', module: 'jobs/page.tsx', render: 'job' },
   { path: '/vacancies', module: 'vacancies/page.tsx', render: 'spa' },
   { path: '/career-hub/login', module: 'career-hub-login/page.tsx', render: 'spa' },
@@ -60,4 +63,5 @@ export const SPA_PREFIXES = [
   '/profile',
   '/admin-login',
   '/admin',
+  '/privacy/choice',
 ];

@@ -34,6 +34,16 @@ export const site = {
     url: 'https://www.foundry-hiring-partners.example',
     logo: { src: '/images/partner-foundry.svg', width: 200, height: 48 },
   },
+  /**
+   * The legal entity behind the trading name, named in the terms of use (/terms). A UK company must show its registered
+   * name, company number, place of registration and registered office on its website: fill these in when adopting the
+   * site. Left empty here, the terms name the firm by its trading name and contact details only.
+   */
+  legal: {
+    registeredName: null as string | null,
+    companyNumber: null as string | null,
+    registeredOffice: null as string | null,
+  },
   charity: 'For every placement we make, we donate to Crisis, the national charity for people experiencing homelessness.',
   copyrightYear: 2025,
   logo: { src: '/images/logo.svg', width: 220, height: 40 },

@@ -80,7 +80,7 @@ export default function JobPage() {
     return (
       <>
         <Seo title="Job Not Found" description="The job you're looking for doesn't exist." path={path} noindex />
-        <section className="page-hero job-hero" data-testid="job-not-found">
+        <section className="page-hero job-hero" data-testid="job-not-found" data-not-found>
           <div className="container">
             <h1>Job Not Found</h1>
             <p>The job you&apos;re looking for doesn&apos;t exist.</p>
@@ -107,7 +107,7 @@ export default function JobPage() {
         jsonLd={isSample ? undefined : jobPostingJsonLd(job, absoluteUrl(path))}
       />
       <JobView job={job} actions={<JobActions job={job} />}>
-        <OtherOpportunities currentId={job.id} />
+        <OtherOpportunities currentId={job.id} sample={isSample} />
       </JobView>
     </>
   );

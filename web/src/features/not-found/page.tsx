@@ -1,4 +1,5 @@
-// Not-found page for any unknown path (served by the gateway from dist/404.html with status 404).
+// Not-found page for any unknown path (served by the gateway from dist/404.html with status 404). `data-not-found`
+// marks it for the site-wide link crawl (e2e/links.test.mjs); any other not-found view should carry it too.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Seo } from '@/lib/seo';
@@ -11,7 +12,7 @@ export default function NotFoundPage() {
   return (
     <>
       <Seo title="Page not found" description="The page you are looking for does not exist." path={pathname} noindex />
-      <section className="page-hero not-found">
+      <section className="page-hero not-found" data-not-found>
         <div className="container">
           <p className="eyebrow">Error</p>
           <h1>

@@ -1,36 +1,10 @@
 // Four sector cards; the featured card alternates between index 0 and 1 every 8000 ms (paused for reduced motion).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { sectors } from '@/content/sectors';
 import { REDUCED_MOTION, useMediaQuery } from '@/lib/use-media-query';
 
 export const SECTOR_ROTATION_MS = 8000;
-
-export const sectors = [
-  {
-    title: 'Development & Investment',
-    text: 'Land, development, funds and investment management: leaders who take schemes from acquisition to exit.',
-    image: '/images/sectors/development-investment.svg',
-    to: '/clients/developer-investor',
-  },
-  {
-    title: 'In-House / Head Office',
-    text: 'Corporate real estate, workplace and estates teams inside occupiers, retailers and public bodies.',
-    image: '/images/sectors/in-house-head-office.svg',
-    to: '/clients/corporate-in-house',
-  },
-  {
-    title: 'Real Estate Services',
-    text: 'Agency, valuation, asset and property management, building consultancy and advisory firms.',
-    image: '/images/sectors/real-estate-services.svg',
-    to: '/clients/service-provider',
-  },
-  {
-    title: 'Facilities & Maintenance',
-    text: 'Hard and soft FM, maintenance and compliance professionals keeping buildings safe and productive.',
-    image: '/images/sectors/facilities-maintenance.svg',
-    to: '/clients/service-provider',
-  },
-];
 
 export function Sectors() {
   const [featured, setFeatured] = useState(0);

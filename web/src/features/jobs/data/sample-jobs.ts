@@ -1,5 +1,5 @@
-// Built-in sample jobs (shown when the jobs list is empty or fails to load, and on /jobs/1 … /jobs/3), the static
-// 'Other Opportunities in Property' roles, and the two trending placeholders (spec §3; not real jobs).
+// Built-in sample jobs (shown when the jobs list is empty or fails to load, and on /jobs/1 … /jobs/3, where 'Other
+// Opportunities in Property' lists the other samples) and the two trending placeholders (spec §3; not real jobs).
 import type { JobRow } from '../api/types';
 
 const base = {
@@ -93,13 +93,3 @@ export const trendingCards: TrendingCard[] = [
     summary: 'Data, building-technology and digital-transformation talent for owners, occupiers and consultancies.',
   },
 ];
-
-/** Static roles for 'Other Opportunities in Property' (links resolve to the sample jobs). */
-export const otherOpportunities = sampleJobs.map((j) => ({
-  id: j.id,
-  title: j.title,
-  company: j.company ?? '',
-  location: j.location ?? '',
-  salary: j.salary ?? '',
-  type: j.type ?? '',
-}));
