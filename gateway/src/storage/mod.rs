@@ -20,6 +20,7 @@ mod schema;
 mod settings;
 mod signing;
 mod sniff;
+pub mod sweep;
 mod upload;
 
 pub use backend::{Backend, FileBackend};
@@ -114,7 +115,8 @@ async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) 
     StorageError::RouteNotFound(format!("{method}:{relative}"))
 }
 
-/// Background work: the mail outbox delivery loop.
+/// Background work: the mail outbox delivery loop and the storage sweep.
 pub fn spawn_background(state: &AppState) {
     crate::outbox::spawn(state);
+    sweep::spawn(state);
 }
