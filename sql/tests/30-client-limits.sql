@@ -2,10 +2,10 @@
 -- address is only the X-Forwarded-For the gateway writes; limits never fail open (no address is one shared bucket)
 -- and refuse with 429 + Retry-After; names must be names; one CV backs one application; mail to an unproven address
 -- is capped per recipient (+tags folded), per domain and overall, and carries no words from the form. Profile views
--- (0261) are limited per client and overall.
+-- (0261) are limited per client and overall, CV builder drafts (0262) per account.
 begin;
 \ir lib/setup.sql
-select plan(25);
+select plan(28);
 
 -- The client address.
 select tests.as_anon();
@@ -57,6 +57,16 @@ select lives_ok($$ insert into public.profile_views (profile_id) values (tests.r
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.22"}', true);
 select throws_ok($$ insert into public.profile_views (profile_id) values (tests.row('profile-active')) $$, 'PGRST', null,
   'anon: past the overall cap every client is refused');
+
+-- CV builder drafts (0262): per account.
+select tests.as_owner();
+insert into app_private.settings (key, value) values ('limit:cv_document_per_user_per_hour', '2');
+select tests.as_user('cand2');
+select lives_ok($$ insert into public.cv_documents (title) values ('One'), ('Two') $$, 'candidate: two new CVs in an hour');
+select throws_ok($$ insert into public.cv_documents (title) values ('Three') $$, 'PGRST', null,
+  'candidate: a third is refused (429)');
+select tests.as_user('cand1');
+select lives_ok($$ insert into public.cv_documents (title) values ('Mine') $$, 'another account has its own count');
 
 -- Names.
 select ok(app_private.is_person_name('Mary-Jane O''Neil'), 'a hyphenated name with an apostrophe');
