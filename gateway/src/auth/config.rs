@@ -180,4 +180,20 @@ mod tests {
         assert_eq!(parse_go_duration("-1h"), None);
         assert_eq!(parse_go_duration("1d"), None);
     }
+
+    fn config(vars: &[(&str, &str)]) -> AuthConfig {
+        let mut all = vec![("DATABASE_URL", "postgres://x@localhost/db")];
+        all.extend_from_slice(vars);
+        let vars = all.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        AuthConfig::from_config(&crate::config::Config::from_vars(crate::config::Vars(vars)).unwrap())
+    }
+
+    #[test]
+    fn the_site_url_defaults_to_the_site_this_gateway_serves() {
+        let unset = config(&[("API_EXTERNAL_URL", "https://jobs.firm.example/")]);
+        assert_eq!(unset.site_url, "https://jobs.firm.example", "never GoTrue's http://localhost:3000");
+        let set =
+            config(&[("API_EXTERNAL_URL", "https://api.firm.example"), ("GOTRUE_SITE_URL", "https://firm.example/")]);
+        assert_eq!(set.site_url, "https://firm.example");
+    }
 }
