@@ -74,10 +74,11 @@ node_tests() {
 }
 
 # make run's own stack (tests/security/make-run.sh): S6 production refusal, S7 private PostgreSQL and data folder,
-# the newcomer's first run (port, logs, stopping on signals); prints its own SUITE-COUNTS.
+# the newcomer's first run (port, logs, stopping on signals); prints its own SUITE-COUNTS. ~45 s here; bounded at
+# 300 s (its own clean-up trap stops the clusters it started).
 security_suite() {
   cargo build -q -p gateway --bin gateway || return 1
-  tests/security/make-run.sh
+  timeout -k 20 "${SECURITY_SUITE_TIMEOUT:-300}" tests/security/make-run.sh
 }
 
 # The official Python clients (supabase-py 2.34: supabase_auth, storage3) against the gateway (tests/py, pytest in the
