@@ -10,6 +10,7 @@ scripts/install-test-deps.sh || { echo "could not install the test dependencies"
 run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests
+run_suite "supabase-py client (tests/py)" python_clients
 run_suite "sql: site access rules (pgTAP)" sql_tests
 run_suite "security: make run's stack (S6, S7, first run)" security_suite
 run_suite "faults: database restart, SIGTERM, pool, SMTP down, full disk, hostile clients (tests/faults)" faults_suite

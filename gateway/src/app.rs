@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/rest/v1", crate::rest::router())
         .nest("/auth/v1", crate::auth::router())
         .nest("/storage/v1", crate::storage::router())
+        .nest("/realtime/v1", crate::realtime::router(state.realtime.clone()))
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
         .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
@@ -77,8 +78,17 @@ impl Application {
         let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
         crate::db::public_urls::record(&pool, &config.external_url, &auth.config.site_url).await;
-        let state =
-            AppState::new(crate::state::SharedState { config: config.clone(), pool, keys, rest, auth, storage, site });
+        let realtime = Arc::new(crate::realtime::RealtimeState::new(config.clone(), pool.clone(), keys.clone()));
+        let state = AppState::new(crate::state::SharedState {
+            config: config.clone(),
+            pool,
+            keys,
+            rest,
+            auth,
+            storage,
+            site,
+            realtime,
+        });
         Ok(Application { listener, state })
     }
 
@@ -95,6 +105,7 @@ impl Application {
         crate::rest::spawn_background(&self.state);
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
+        crate::realtime::spawn_background(&self.state.realtime);
         if let Some(addr) = crate::monitoring::address(&self.state.config.vars)? {
             crate::monitoring::start(&self.state, addr)?;
         }
@@ -102,6 +113,11 @@ impl Application {
         let vars = &self.state.config.vars;
         let proxies = crate::client_addr::TrustedProxies::from_vars(vars)?;
         let limits = crate::conn::ConnLimits::from_vars(vars, proxies);
+        let realtime = self.state.realtime.clone();
+        let shutdown = async move {
+            shutdown.await;
+            crate::realtime::shutdown(&realtime).await;
+        };
         crate::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
     }
 }

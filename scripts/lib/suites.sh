@@ -9,8 +9,11 @@ run_suite() {
   echo; echo "== $name"
   local log; log=$(mktemp)
   local started=$SECONDS
-  "$@" 2>&1 | tee "$log"
+  # A bound on each suite (SUITE_TIMEOUT seconds): a hung suite fails with its output so far instead of holding
+  # the whole run until CI's own limit. timeout signals the suite's whole process group.
+  timeout -k 30 "${SUITE_TIMEOUT:-1800}" bash -c 'source scripts/lib/suites.sh; "$@"' suite "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
+  [ "$rc" != 124 ] || echo "== $name: stopped after ${SUITE_TIMEOUT:-1800} s"
   local counts; counts=$(grep -E '^SUITE-COUNTS ' "$log" | tail -n 1)
   local p=0 f=0
   if [ -n "$counts" ]; then
@@ -71,10 +74,27 @@ node_tests() {
 }
 
 # make run's own stack (tests/security/make-run.sh): S6 production refusal, S7 private PostgreSQL and data folder,
-# the newcomer's first run (port, logs, stopping on signals); prints its own SUITE-COUNTS.
+# the newcomer's first run (port, logs, stopping on signals); prints its own SUITE-COUNTS. ~45 s here; bounded at
+# 300 s (its own clean-up trap stops the clusters it started).
 security_suite() {
   cargo build -q -p gateway --bin gateway || return 1
-  tests/security/make-run.sh
+  timeout -k 20 "${SECURITY_SUITE_TIMEOUT:-300}" tests/security/make-run.sh
+}
+
+# The official Python clients (supabase-py 2.34: supabase_auth, storage3) against the gateway (tests/py, pytest in the
+# virtualenv scripts/install-test-deps.sh makes): other encodings than supabase-js's (tests/conformance/AUDIT.md).
+python_clients() {
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  GATEWAY_BIN="$PWD/target/debug/gateway" scripts/with-test-db.sh \
+    tests/.tmp/py-venv/bin/python -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning tests/py 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  local line p f
+  line=$(grep -E '[0-9]+ (passed|failed)' "$out" | tail -n 1)
+  p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+'); f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  rm -f "$out"
+  return "$rc"
 }
 
 # Site access rules in SQL (sql/tests/NN-*.sql, pgTAP): every role x table x operation; prints its own SUITE-COUNTS.

@@ -1,10 +1,11 @@
 -- S3/S4/S5 in SQL (sql/migrations/0260_client_limits.sql, gateway/migrations/0031_outbox_caps.sql): the client
 -- address is only the X-Forwarded-For the gateway writes; limits never fail open (no address is one shared bucket)
 -- and refuse with 429 + Retry-After; names must be names; one CV backs one application; mail to an unproven address
--- is capped per recipient (+tags folded), per domain and overall, and carries no words from the form.
+-- is capped per recipient (+tags folded), per domain and overall, and carries no words from the form. Profile views
+-- (0261) are limited per client and overall, CV builder drafts (0262) per account.
 begin;
 \ir lib/setup.sql
-select plan(21);
+select plan(28);
 
 -- The client address.
 select tests.as_anon();
@@ -39,6 +40,33 @@ exception when sqlstate 'PGRST' then
 end $$;
 select is((pg_temp.refusal()->>'status')::int, 429, 'a refusal is HTTP 429');
 select ok((pg_temp.refusal()->'headers'->>'Retry-After')::int between 1 and 3600, 'with Retry-After in seconds');
+
+-- Profile views (0261): per client, then overall.
+select tests.as_owner();
+insert into app_private.settings (key, value) values ('limit:profile_view_per_client_per_hour', '2'),
+  ('limit:profile_view_per_hour', '3');
+select tests.as_anon();
+select set_config('request.headers', '{"x-forwarded-for": "203.0.113.20"}', true);
+select lives_ok($$ insert into public.profile_views (profile_id) values (tests.row('profile-active')), (tests.row('profile-active2')) $$,
+  'anon: two views from one client');
+select throws_ok($$ insert into public.profile_views (profile_id) values (tests.row('profile-active')) $$, 'PGRST', null,
+  'anon: a third view from that client is refused');
+select set_config('request.headers', '{"x-forwarded-for": "203.0.113.21"}', true);
+select lives_ok($$ insert into public.profile_views (profile_id) values (tests.row('profile-active')) $$,
+  'anon: another client records a view');
+select set_config('request.headers', '{"x-forwarded-for": "203.0.113.22"}', true);
+select throws_ok($$ insert into public.profile_views (profile_id) values (tests.row('profile-active')) $$, 'PGRST', null,
+  'anon: past the overall cap every client is refused');
+
+-- CV builder drafts (0262): per account.
+select tests.as_owner();
+insert into app_private.settings (key, value) values ('limit:cv_document_per_user_per_hour', '2');
+select tests.as_user('cand2');
+select lives_ok($$ insert into public.cv_documents (title) values ('One'), ('Two') $$, 'candidate: two new CVs in an hour');
+select throws_ok($$ insert into public.cv_documents (title) values ('Three') $$, 'PGRST', null,
+  'candidate: a third is refused (429)');
+select tests.as_user('cand1');
+select lives_ok($$ insert into public.cv_documents (title) values ('Mine') $$, 'another account has its own count');
 
 -- Names.
 select ok(app_private.is_person_name('Mary-Jane O''Neil'), 'a hyphenated name with an apostrophe');

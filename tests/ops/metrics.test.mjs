@@ -50,6 +50,7 @@ test('metrics: requests by API and status, latency histograms, pools and the out
   assert.ok(sample(text, 'gateway_http_request_duration_seconds_bucket', ['api="rest"', 'le="10"']) >= 4);
   assert.notEqual(sample(text, 'gateway_db_pool_connections', ['pool="rest"', 'state="idle"']), undefined, 'pool gauges');
   assert.equal(sample(text, 'gateway_db_pool_waiting', ['pool="shared"']), 0);
+  assert.match(text, /^gateway_realtime_sockets 0/m, "Realtime sockets");
   assert.match(text, /^gateway_outbox_queued \d+/m, 'outbox backlog');
   assert.match(text, /^gateway_outbox_oldest_age_seconds [\d.e+-]+/m, 'age of the oldest queued message');
   assert.equal((await fetch(`${gw.url}/metrics`)).headers.get('content-type')?.includes('text/plain; version'), false,

@@ -66,6 +66,9 @@ ok "make run serves on a fresh data folder"
 pg_port=$(cat "$data/pg/port")
 check "the PostgreSQL port is printed" grep -q "PostgreSQL (private cluster): 127.0.0.1:$pg_port" "$tmp/first.log"
 check "no colour codes in the log when it is not a terminal" bash -c "! grep -q $'\x1b\\[' '$tmp/first.log'"
+sleep 1  # Realtime checks its replication connection (the owner's, password from PGPASSFILE) just after start
+check "Realtime's postgres_changes is available (its replication connection signs in)" \
+  bash -c "! grep -q 'postgres_changes unavailable' '$tmp/first.log'"
 anon=$(sed -n 's/^anon key: //p' "$tmp/first.log")
 # Stored objects and mail: a CV upload and a sign-in link.
 curl -fsS -o /dev/null -X POST "http://127.0.0.1:$port/storage/v1/object/cvs/$(cat /proc/sys/kernel/random/uuid)/cv.pdf" \

@@ -69,6 +69,37 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     Some(Duration::from_secs_f64(secs))
 }
 
+/// Go's `time.ParseDuration`: a sequence of decimal numbers with units `ns`, `us`/`µs`, `ms`, `s`, `m`, `h`
+/// (`"24h"`, `"1h30m"`, `"1.5h"`); only `"0"` may omit the unit. Negative durations are refused (a ban ends).
+pub fn parse_go_duration(text: &str) -> Option<Duration> {
+    if text == "0" {
+        return Some(Duration::ZERO);
+    }
+    let mut rest = text.strip_prefix('+').unwrap_or(text);
+    if rest.is_empty() {
+        return None;
+    }
+    let mut secs = 0f64;
+    while !rest.is_empty() {
+        let split = rest.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+        let n: f64 = rest[..split].parse().ok()?;
+        let after = &rest[split..];
+        let unit_len = after.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(after.len());
+        let scale = match &after[..unit_len] {
+            "ns" => 1e-9,
+            "us" | "µs" | "μs" => 1e-6,
+            "ms" => 1e-3,
+            "s" => 1.0,
+            "m" => 60.0,
+            "h" => 3600.0,
+            _ => return None,
+        };
+        secs += n * scale;
+        rest = &after[unit_len..];
+    }
+    Some(Duration::from_secs_f64(secs))
+}
+
 impl AuthConfig {
     pub fn from_config(config: &Config) -> Self {
         let v = &config.vars;
@@ -140,5 +171,29 @@ mod tests {
         assert_eq!(parse_duration("5m"), Some(Duration::from_secs(300)));
         assert_eq!(parse_duration("1h"), Some(Duration::from_secs(3600)));
         assert_eq!(parse_duration("soon"), None);
+        assert_eq!(parse_go_duration("1h30m"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_go_duration("1.5h"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_go_duration("876000h"), Some(Duration::from_secs(876_000 * 3600)));
+        assert_eq!(parse_go_duration("300ms"), Some(Duration::from_millis(300)));
+        assert_eq!(parse_go_duration("0"), Some(Duration::ZERO));
+        assert_eq!(parse_go_duration("10"), None, "Go needs a unit");
+        assert_eq!(parse_go_duration("-1h"), None);
+        assert_eq!(parse_go_duration("1d"), None);
+    }
+
+    fn config(vars: &[(&str, &str)]) -> AuthConfig {
+        let mut all = vec![("DATABASE_URL", "postgres://x@localhost/db")];
+        all.extend_from_slice(vars);
+        let vars = all.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        AuthConfig::from_config(&crate::config::Config::from_vars(crate::config::Vars(vars)).unwrap())
+    }
+
+    #[test]
+    fn the_site_url_defaults_to_the_site_this_gateway_serves() {
+        let unset = config(&[("API_EXTERNAL_URL", "https://jobs.firm.example/")]);
+        assert_eq!(unset.site_url, "https://jobs.firm.example", "never GoTrue's http://localhost:3000");
+        let set =
+            config(&[("API_EXTERNAL_URL", "https://api.firm.example"), ("GOTRUE_SITE_URL", "https://firm.example/")]);
+        assert_eq!(set.site_url, "https://firm.example");
     }
 }

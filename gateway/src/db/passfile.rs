@@ -1,14 +1,14 @@
 //! libpq's password sources for a connection string without a password, as `psql` and PostgREST (through libpq)
 //! read them: `PGPASSWORD`, then the password file (`PGPASSFILE`, default `~/.pgpass`; lines
 //! `host:port:database:user:password`, `*` matching anything, `\:` and `\\` escaped). Used for the owner connection
-//! of `gateway migrate`, `keys`, `lint` and `demo`, so `GATEWAY_ADMIN_DB_URI=postgres://postgres@host/db` works
-//! with a password file as it does for `psql`.
+//! of `gateway migrate`, `keys`, `lint` and `demo` and for Realtime's replication connection (the owner's unless
+//! set), so `GATEWAY_ADMIN_DB_URI=postgres://postgres@host/db` works with a password file as it does for `psql`.
 
 use tokio_postgres::config::Host;
 use tokio_postgres::Config;
 
 /// Parses `db_uri` and fills in the password from libpq's sources when the string has none.
-pub fn config(db_uri: &str) -> anyhow::Result<Config> {
+pub fn config(db_uri: &str) -> Result<Config, tokio_postgres::Error> {
     let mut config: Config = db_uri.parse()?;
     if config.get_password().is_some() {
         return Ok(config);

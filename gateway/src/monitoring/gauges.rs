@@ -1,5 +1,5 @@
-//! Sampled gauges: connections in use, idle and waited for in each pool (every second), and the outbox backlog
-//! with the age of its oldest queued message (every five seconds).
+//! Sampled gauges: connections in use, idle and waited for in each pool and Realtime's sockets and channel joins
+//! (every second), and the outbox backlog with the age of its oldest queued message (every five seconds).
 
 use crate::state::AppState;
 use std::time::Duration;
@@ -12,6 +12,8 @@ pub fn spawn(state: &AppState) {
         for n in 0u64.. {
             tick.tick().await;
             sample_pools(&state);
+            metrics::gauge!("gateway_realtime_sockets").set(state.realtime.socket_count() as f64);
+            metrics::gauge!("gateway_realtime_channel_joins").set(state.realtime.hub.member_count() as f64);
             if n % 5 == 0 {
                 sample_outbox(&state).await;
             }

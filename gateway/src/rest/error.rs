@@ -410,6 +410,10 @@ impl IntoResponse for Error {
         }
         let status = self.status();
         let code = self.parts().1;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // a limit doing its job (e.g. the site's per-client limits, PT429): worth a warning, never an error
+            tracing::warn!(%code, "rest: rate limit reached");
+        }
         let body = self.body().to_string();
         let mut res = (status, body).into_response();
         let h = res.headers_mut();

@@ -122,16 +122,49 @@ async fn s4_a_global_cap_bounds_what_visitors_store_per_hour() {
 }
 
 #[tokio::test]
-async fn storage_rate_limit_refusals_are_warnings_not_errors() {
+async fn rate_limit_refusals_are_warnings_not_errors() {
     let logs = capture_logs();
     let s = site_app(&[]).await;
-    s.sql("insert into app_private.settings values ('limit:upload_per_client_per_hour', '1')").await;
+    s.sql("insert into app_private.settings values ('limit:upload_per_client_per_hour', '1'), ('limit:enquiry_per_client_per_hour', '1')").await;
     let http = client_from("127.0.0.31");
     assert_eq!(upload_cv(&s, &http, &[]).await.status, 200);
     assert_refused_with_retry_after(&upload_cv(&s, &http, &[]).await, "the second upload");
     let text = logs.text();
-    assert!(text.contains("WARN") && text.contains("rate limit"), "{text}");
+    assert!(text.contains("WARN") && text.contains("storage: rate limit"), "{text}");
+    let enquiry = json!({"kind": "contact", "name": "Hal Jordan", "email": "h@example.org", "message": "hello"});
+    assert_eq!(insert(&s, &http, "enquiries", &enquiry, &[]).await.status, 201);
+    assert_refused_with_retry_after(&insert(&s, &http, "enquiries", &enquiry, &[]).await, "the second enquiry");
+    let text = logs.text();
+    assert!(text.contains("WARN") && text.contains("rest: rate limit") && text.contains("PT429"), "{text}");
     assert!(!text.contains("ERROR"), "{text}");
+}
+
+#[tokio::test]
+async fn s4_profile_views_are_limited_per_client_and_overall() {
+    let s = site_app(&[]).await;
+    s.sql("insert into app_private.settings values ('limit:profile_view_per_client_per_hour', '3'), ('limit:profile_view_per_hour', '5')").await;
+    let profile: uuid::Uuid = {
+        let db = s.app.admin_client().await;
+        let q = "insert into public.candidate_profiles (candidate_id, name, email, status) \
+                 values ('CAND-S4', 'Ada Lovelace', 'ada@example.org', 'active') returning id";
+        db.query_one(q, &[]).await.unwrap().get(0)
+    };
+    let view = json!({"profile_id": profile, "user_agent": "Mozilla/5.0"});
+    let http = client_from("127.0.0.51");
+    for i in 0..3 {
+        let spoof = format!("198.51.100.{i}");
+        assert_eq!(
+            insert(&s, &http, "profile_views", &view, &[("x-forwarded-for", &spoof)]).await.status,
+            201,
+            "view {i}"
+        );
+    }
+    assert_refused_with_retry_after(&insert(&s, &http, "profile_views", &view, &[]).await, "a fourth view, one client");
+    assert_eq!(insert(&s, &client_from("127.0.0.52"), "profile_views", &view, &[]).await.status, 201);
+    assert_eq!(insert(&s, &client_from("127.0.0.53"), "profile_views", &view, &[]).await.status, 201);
+    let past_cap = insert(&s, &client_from("127.0.0.54"), "profile_views", &view, &[]).await;
+    assert_refused_with_retry_after(&past_cap, "past the overall cap, a new client");
+    assert_eq!(texts(&s, "select count(*)::text from public.profile_views").await, ["5"]);
 }
 
 #[tokio::test]

@@ -30,6 +30,14 @@ async fn s8_signed_url_tokens_are_refused_as_bearer_tokens_everywhere() {
         assert_ne!(storage.status(), 200, "{what} token on /storage/v1/bucket");
         let auth = app.http.get(app.url("/auth/v1/user")).bearer_auth(token).send().await.unwrap();
         assert!([401, 403].contains(&auth.status().as_u16()), "{what} token on /auth/v1/user");
+        let broadcast = json!({"messages": [{"topic": "room", "event": "e", "payload": {}}]});
+        let realtime = app.http.post(app.url("/realtime/v1/api/broadcast")).bearer_auth(token);
+        let realtime = realtime.header("apikey", token.as_str()).json(&broadcast).send().await.unwrap();
+        assert!(
+            [401, 403].contains(&realtime.status().as_u16()),
+            "{what} token on /realtime/v1: {}",
+            realtime.status()
+        );
     }
     // The signed URL itself still works, for its one object.
     let res = s.app.http.get(s.url(signed.body["signedURL"].as_str().unwrap())).send().await.unwrap();

@@ -1,16 +1,12 @@
 // The single supabase-js client. Import it only through `getSupabase()` (a dynamic import) so pages that never query
 // the API do not download supabase-js.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { ApiUnavailableError } from './api-unavailable';
 import { readRuntimeConfig } from './runtime-config';
 
-let client: SupabaseClient | null = null;
+export { ApiUnavailableError };
 
-export class ApiUnavailableError extends Error {
-  constructor() {
-    super('The API is not configured for this page (missing supabase-url / supabase-anon-key meta tags).');
-    this.name = 'ApiUnavailableError';
-  }
-}
+let client: SupabaseClient | null = null;
 
 export function supabase(): SupabaseClient {
   if (client) return client;
