@@ -1,5 +1,5 @@
 // Two gateways on one database (issue 14, case 7): a rotated signing key and a schema change are seen by both within
-// a second (NOTIFY), and a refresh token whose reuse one instance detected is refused by the other, with the whole
+// a second (NOTIFY), auth rate limits count requests to either, and a refresh token whose reuse one instance detected is refused by the other, with the whole
 // session revoked.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -13,7 +13,8 @@ let a;
 let b;
 before(async () => {
   stack = openStack('two');
-  const env = { GOTRUE_MAILER_AUTOCONFIRM: 'true', GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: '0' };
+  // sign-ins poll for the new key: their limit (shared by all instances) refills fast enough here
+  const env = { GOTRUE_MAILER_AUTOCONFIRM: 'true', GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: '0', GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000' };
   [a, b] = [await stack.gateway(env), await stack.gateway(env)];
 });
 after(() => stack?.close());
@@ -66,4 +67,20 @@ test('refresh-token reuse detected on one instance is refused on the other', asy
   assert.equal(reused.json?.error_code ?? reused.json?.code, 'refresh_token_already_used', reused.text);
   const revoked = await auth(a, 'token?grant_type=refresh_token', { refresh_token: second });
   assert.equal(revoked.status, 400, `the session is revoked on A too: ${revoked.text}`);
+});
+
+// last: it spends the per-client budget of sign-ups and recoveries that every instance on the database shares
+test('auth rate limits count across both instances (kept in PostgreSQL)', async () => {
+  // a budget of 6 password-recovery requests per client per 5 minutes, spent half on each instance
+  const env = { GOTRUE_RATE_LIMIT_OTP: '6' };
+  const [c, d] = [await stack.gateway(env), await stack.gateway(env)];
+  const statuses = [];
+  for (let i = 0; i < 5; i++) {
+    for (const [n, gw] of [c, d].entries()) {
+      statuses.push((await auth(gw, 'recover', { email: `nobody${i}-${n}@example.com` })).status);
+    }
+  }
+  console.log(`two instances: recover x10 alternating -> ${statuses.join(' ')}`);
+  assert.deepEqual(statuses.slice(0, 6), [200, 200, 200, 200, 200, 200], 'the budget is served');
+  assert.deepEqual(statuses.slice(6), [429, 429, 429, 429], 'and refused on both once spent on both together');
 });

@@ -57,10 +57,10 @@ pub async fn handler(
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let cfg = &state.auth.config;
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
-    crate::auth::otp::admit_mail_client(&state, &ip)?;
+    crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: OtpBody = json_body(&body)?;
     let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     let challenge = check_params(&body)?;
@@ -82,7 +82,7 @@ pub async fn handler(
         ));
     }
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
+    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();

@@ -46,9 +46,11 @@ pub struct AuthState {
 impl AuthState {
     pub async fn new(config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
         let auth = config::AuthConfig::from_config(config);
+        // its own two connections: a limit checked while a request holds a pooled connection never waits for another
+        let buckets = crate::db::pool::build(&config.db_uri, 2, config.pool_timeout)?;
         Ok(AuthState {
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
-            limiter: rate_limit::RateLimiter::default(),
+            limiter: rate_limit::RateLimiter::shared(buckets),
             mailer: crate::mail::Mailer::from_vars(&config.vars),
             config: auth,
         })

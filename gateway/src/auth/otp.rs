@@ -16,13 +16,13 @@ use uuid::Uuid;
 
 /// Refuses a second message to `email` within the configured frequency, whether or not the address has an account
 /// (so the answer does not reveal which addresses exist).
-pub fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
+pub async fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
     let freq = state.auth.config.smtp_max_frequency;
     if freq.is_zero() {
         return Ok(());
     }
     let rate = Rate { per_second: 1.0 / freq.as_secs_f64(), burst: 1.0 };
-    if state.auth.limiter.check("mail_frequency", email, rate) {
+    if state.auth.limiter.check("mail_frequency", email, rate).await {
         Ok(())
     } else {
         Err(AuthError::email_frequency(freq.as_secs().max(1)))
@@ -32,8 +32,8 @@ pub fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
 /// The per-client share of the auth mail budget, for the endpoints that mail anyone who asks (`/signup` without
 /// autoconfirm, `/otp`, `/recover`, `/resend`): counted per request alike for known and unknown addresses, so one
 /// client can never spend the gateway-wide `GOTRUE_RATE_LIMIT_EMAIL_SENT` for everyone.
-pub fn admit_mail_client(state: &AppState, ip: &crate::auth::request::ClientIp) -> AuthResult<()> {
-    if state.auth.limiter.check("email_sent_client", &ip.key(), state.auth.config.rate_email_sent_per_client) {
+pub async fn admit_mail_client(state: &AppState, ip: &crate::auth::request::ClientIp) -> AuthResult<()> {
+    if state.auth.limiter.check("email_sent_client", &ip.key(), state.auth.config.rate_email_sent_per_client).await {
         Ok(())
     } else {
         Err(AuthError::email_rate_limited())
@@ -73,12 +73,12 @@ impl<'a> TokenMail<'a> {
 
 /// The per-address limits of the endpoints that mail a link on request (`/otp`, `/recover`, `/resend`), applied
 /// alike to known and unknown addresses; then the redirect the link carries (`redirect_to`, if allowed).
-pub fn admit_address(state: &AppState, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
+pub async fn admit_address(state: &AppState, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
     let cfg = &state.auth.config;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
-    check_frequency(state, email.as_str())?;
+    check_frequency(state, email.as_str()).await?;
     Ok(choose_redirect(redirect_to, &cfg.site_url, &cfg.uri_allow_list))
 }
 
@@ -123,7 +123,7 @@ pub async fn send_token(
     tx: &Transaction<'_>,
     m: TokenMail<'_>,
 ) -> AuthResult<(MailKind, OutgoingMail)> {
-    if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent) {
+    if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent).await {
         return Err(AuthError::email_rate_limited());
     }
     let (otp, hash) = issue(state, tx, m.user_id, m.token, m.to, m.pkce).await?;

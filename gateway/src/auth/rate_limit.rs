@@ -1,5 +1,7 @@
 //! Token-bucket rate limits keyed by client IP or account, as GoTrue's limiters: each bucket holds up to `burst`
-//! tokens and refills at `rate` per period. In memory, per process; the map is pruned so it stays bounded.
+//! tokens and refills at `rate` per period. Served, the buckets live in PostgreSQL (`gateway.take_rate_token`, on a
+//! small pool of their own), so every instance on the database counts the same requests; a bucket that cannot be
+//! read refuses (fails closed). Without a database (unit tests) they are kept in memory, pruned to stay bounded.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -29,17 +31,37 @@ struct Bucket {
 }
 
 /// Buckets for every (limiter, key) pair.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct RateLimiter {
+    shared: Option<deadpool_postgres::Pool>,
     buckets: Mutex<HashMap<(&'static str, String), Bucket>>,
 }
 
 const MAX_KEYS: usize = 100_000;
 
 impl RateLimiter {
-    /// Takes one token from the bucket of `key` in `limiter`; false when it is empty.
-    pub fn check(&self, limiter: &'static str, key: &str, rate: Rate) -> bool {
-        self.check_at(limiter, key, rate, Instant::now())
+    /// Buckets kept in the database behind `pool`, shared with every other instance.
+    pub fn shared(pool: deadpool_postgres::Pool) -> Self {
+        RateLimiter { shared: Some(pool), buckets: Mutex::default() }
+    }
+
+    /// Takes one token from the bucket of `key` in `limiter`; false when it is empty (or cannot be read).
+    pub async fn check(&self, limiter: &'static str, key: &str, rate: Rate) -> bool {
+        let Some(pool) = &self.shared else { return self.check_at(limiter, key, rate, Instant::now()) };
+        let taken = async {
+            let client = pool.get().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            let row = client
+                .query_one(
+                    "select gateway.take_rate_token($1, $2, $3, $4)",
+                    &[&limiter, &key, &rate.per_second, &rate.burst],
+                )
+                .await?;
+            anyhow::Ok(row.get::<_, bool>(0))
+        };
+        taken.await.unwrap_or_else(|e| {
+            tracing::warn!(limiter, error = %e, "auth rate limit unavailable: refusing");
+            false
+        })
     }
 
     fn check_at(&self, limiter: &'static str, key: &str, rate: Rate, now: Instant) -> bool {

@@ -39,10 +39,10 @@ pub async fn handler(
     if !cfg.email_enabled {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
     }
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
-    crate::auth::otp::admit_mail_client(&state, &ip)?;
+    crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: RecoverBody = json_body(&body)?;
     let raw = body.email.unwrap_or_default();
     if raw.trim().is_empty() {
@@ -50,7 +50,7 @@ pub async fn handler(
     }
     let email = Email::parse(&raw)?;
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
-    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
+    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();

@@ -52,11 +52,11 @@ pub async fn handler(
     if email_raw.is_empty() && phone.is_empty() {
         return anonymous(&state, &ip, &headers, body.data).await;
     }
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     if !cfg.autoconfirm {
-        crate::auth::otp::admit_mail_client(&state, &ip)?;
+        crate::auth::otp::admit_mail_client(&state, &ip).await?;
     }
     if cfg.disable_signup {
         return Err(AuthError::new(
@@ -81,7 +81,7 @@ pub async fn handler(
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     let email = Email::parse(email_raw)?;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account) {
+    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
     let data = match body.data {
@@ -106,7 +106,7 @@ pub async fn handler(
         Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &data),
         Some(user) => {
             // Unconfirmed: send the confirmation again; password and metadata stay as they were.
-            check_frequency(&state, email.as_str())?;
+            check_frequency(&state, email.as_str()).await?;
             outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
             users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
         }
@@ -133,7 +133,7 @@ pub async fn handler(
                 let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
                 token_response(&state, &tx, &user, session_id, &refresh).await?
             } else {
-                check_frequency(&state, email.as_str())?;
+                check_frequency(&state, email.as_str()).await?;
                 outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
                 users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
             }
@@ -197,7 +197,7 @@ async fn anonymous(
             "Anonymous sign-ins are disabled",
         ));
     }
-    if !state.auth.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous) {
+    if !state.auth.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous).await {
         return Err(AuthError::rate_limited());
     }
     let data = match data {

@@ -41,7 +41,7 @@ pub async fn handler(
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    if !state.auth.limiter.check("token", &ip.key(), state.auth.config.rate_token) {
+    if !state.auth.limiter.check("token", &ip.key(), state.auth.config.rate_token).await {
         return Err(AuthError::rate_limited());
     }
     let body: TokenBody = json_body(&body)?;
@@ -82,7 +82,7 @@ async fn password_grant(
     }
     let password = body.password.unwrap_or_default();
     let email = email_raw.trim().to_lowercase();
-    if !state.auth.limiter.check("account", &email, cfg.rate_account) {
+    if !state.auth.limiter.check("account", &email, cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
     let mut client = state.pool.get().await?;

@@ -70,7 +70,7 @@ pub async fn put(
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let cfg = &state.auth.config;
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp) {
+    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     let body: UpdateBody = json_body(&body)?;
@@ -126,7 +126,7 @@ pub async fn put(
             if users::by_email(&tx, email.as_str()).await?.is_some() {
                 return Err(AuthError::email_exists());
             }
-            check_frequency(&state, &user.id.to_string())?;
+            check_frequency(&state, &user.id.to_string()).await?;
             let redirect =
                 choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
             tx.execute(
@@ -185,7 +185,7 @@ pub async fn reauthenticate(
             "Reauthentication requires the user to have an email or a phone number",
         ));
     }
-    check_frequency(&state, &format!("reauth:{}", user.id))?;
+    check_frequency(&state, &format!("reauth:{}", user.id)).await?;
     let site_url = &state.auth.config.site_url;
     let mail = TokenMail::to_account(&user, MailKind::Reauthentication, TokenKind::Reauthentication, site_url, false);
     outbox.push(send_token(&state, &tx, mail).await?);

@@ -181,7 +181,7 @@ pub async fn post(
     headers: HeaderMap,
     body: Bytes,
 ) -> AuthResult<Response> {
-    if !state.auth.limiter.check("verify", &ip.key(), state.auth.config.rate_verify) {
+    if !state.auth.limiter.check("verify", &ip.key(), state.auth.config.rate_verify).await {
         return Err(AuthError::rate_limited());
     }
     let body: VerifyBody = json_body(&body)?;
@@ -279,7 +279,7 @@ pub async fn get(
             ])
         ))
     };
-    if !state.auth.limiter.check("verify", &ip.key(), cfg.rate_verify) {
+    if !state.auth.limiter.check("verify", &ip.key(), cfg.rate_verify).await {
         return Ok(error_redirect(&AuthError::rate_limited()));
     }
     let kind = query.get("type").cloned().unwrap_or_default();

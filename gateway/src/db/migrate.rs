@@ -21,6 +21,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0040_realtime_schema", include_str!("../../migrations/0040_realtime_schema.sql")),
     ("0050_storage_sweep", include_str!("../../migrations/0050_storage_sweep.sql")),
     ("0060_ready_probe", include_str!("../../migrations/0060_ready_probe.sql")),
+    ("0061_auth_rate_buckets", include_str!("../../migrations/0061_auth_rate_buckets.sql")),
     ("0080_signing_keys_hs256", include_str!("../../migrations/0080_signing_keys_hs256.sql")),
 ];
 
