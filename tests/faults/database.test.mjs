@@ -118,7 +118,7 @@ test('pool held by slow queries: waiting requests get 503 PGRST003 after the acq
     assert.equal(r.json?.code, 'PGRST003', r.text);
     assert.ok(isPostgrestError(r.json), r.text);
     assert.ok(r.headers.get('retry-after'), 'Retry-After is set');
-    assert.ok(r.ms >= 900 && r.ms < 2500, `answered after the 1 s acquisition timeout (${Math.round(r.ms)} ms)`);
+    assert.ok(r.ms >= 900 && r.ms < 4000, `answered once the 1 s acquisition timeout passed (${Math.round(r.ms)} ms)`);
   }
   console.log(`pool exhaustion: waiters answered 503 PGRST003 in ${waiting.map((r) => Math.round(r.ms)).join(', ')} ms`);
   for (const r of await Promise.all(holders)) assert.equal(r.status, 200, r.text);
