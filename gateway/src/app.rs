@@ -29,8 +29,7 @@ pub fn router(state: AppState) -> Router {
         .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
         .layer(crate::client_addr::StampLayer(proxies))
-        .layer(tower::util::option_layer(measured.then_some(crate::monitoring::MeasureLayer)))
-        .layer(crate::monitoring::RequestIdLayer)
+        .layer(crate::monitoring::RequestIdLayer { measured })
         .with_state(state)
 }
 

@@ -110,8 +110,10 @@ faults_suite() {
   [ -d tests/node_modules/smtp-server ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
+  # 10,000 idle connections need as many descriptors in the test and in the gateway
+  ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
-    timeout 600 node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec $(find faults -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+    timeout -k 10 360 node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec $(find faults -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"

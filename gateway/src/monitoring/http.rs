@@ -1,10 +1,7 @@
-//! A tower layer that counts every answer by API and status and records its latency (to the response head).
+//! The request metrics: every answer counted by API and status, and its latency (to the response head) recorded;
+//! called by the request layer (`request_id`) when metrics are served.
 
-use axum::http::Request;
-use axum::response::Response;
-use futures::future::BoxFuture;
-use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::Duration;
 
 pub const REQUESTS: &str = "gateway_http_requests_total";
 pub const DURATION: &str = "gateway_http_request_duration_seconds";
@@ -22,45 +19,10 @@ pub fn api_of(path: &str) -> &'static str {
     }
 }
 
-#[derive(Clone, Copy)]
-pub struct MeasureLayer;
-
-impl<S> tower::Layer<S> for MeasureLayer {
-    type Service = Measure<S>;
-
-    fn layer(&self, inner: S) -> Measure<S> {
-        Measure(inner)
-    }
-}
-
-#[derive(Clone)]
-pub struct Measure<S>(S);
-
-impl<S, B> tower::Service<Request<B>> for Measure<S>
-where
-    S: tower::Service<Request<B>, Response = Response>,
-    S::Future: Send + 'static,
-{
-    type Response = Response;
-    type Error = S::Error;
-    type Future = BoxFuture<'static, Result<Response, S::Error>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
-        self.0.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: Request<B>) -> Self::Future {
-        let api = api_of(request.uri().path());
-        let started = Instant::now();
-        let answer = self.0.call(request);
-        Box::pin(async move {
-            let response = answer.await?;
-            let status = response.status().as_u16().to_string();
-            metrics::counter!(REQUESTS, "api" => api, "status" => status).increment(1);
-            metrics::histogram!(DURATION, "api" => api).record(started.elapsed().as_secs_f64());
-            Ok(response)
-        })
-    }
+/// Counts one answer and records its latency.
+pub fn record(api: &'static str, status: u16, elapsed: Duration) {
+    metrics::counter!(REQUESTS, "api" => api, "status" => status.to_string()).increment(1);
+    metrics::histogram!(DURATION, "api" => api).record(elapsed.as_secs_f64());
 }
 
 #[cfg(test)]

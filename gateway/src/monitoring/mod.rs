@@ -8,7 +8,6 @@ mod http;
 pub mod request_id;
 
 use crate::config::Vars;
-pub use http::MeasureLayer;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder};
 pub use request_id::RequestIdLayer;
 use std::net::SocketAddr;

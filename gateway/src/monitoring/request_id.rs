@@ -1,6 +1,7 @@
 //! A request id per request: the caller's `x-request-id` when it is a short token, else a new UUID. It is returned
 //! as the `x-request-id` response header, and every log line written while answering (JSON with
 //! `GATEWAY_LOG_FORMAT=json`) carries it in the `request` span, with a closing `answered` line at debug level.
+//! The same layer feeds the request metrics when they are served.
 
 use axum::http::{HeaderValue, Request};
 use axum::response::Response;
@@ -22,19 +23,25 @@ pub fn choose(incoming: Option<&HeaderValue>) -> String {
     }
 }
 
+/// The layer; `measured`: also count answers and record latencies (metrics served).
 #[derive(Clone, Copy)]
-pub struct RequestIdLayer;
+pub struct RequestIdLayer {
+    pub measured: bool,
+}
 
 impl<S> tower::Layer<S> for RequestIdLayer {
     type Service = RequestId<S>;
 
     fn layer(&self, inner: S) -> RequestId<S> {
-        RequestId(inner)
+        RequestId { inner, measured: self.measured }
     }
 }
 
 #[derive(Clone)]
-pub struct RequestId<S>(S);
+pub struct RequestId<S> {
+    inner: S,
+    measured: bool,
+}
 
 impl<S, B> tower::Service<Request<B>> for RequestId<S>
 where
@@ -46,19 +53,23 @@ where
     type Future = BoxFuture<'static, Result<Response, S::Error>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
-        self.0.poll_ready(cx)
+        self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let id = choose(request.headers().get(HEADER));
+        let (api, measured) = (super::http::api_of(request.uri().path()), self.measured);
         let span =
             tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path());
         let started = Instant::now();
-        let answer = self.0.call(request).instrument(span.clone());
+        let answer = self.inner.call(request).instrument(span.clone());
         Box::pin(async move {
             let mut response = answer.await?;
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
-            span.in_scope(|| tracing::debug!(status = response.status().as_u16(), ms, "answered"));
+            let (elapsed, status) = (started.elapsed(), response.status().as_u16());
+            if measured {
+                super::http::record(api, status, elapsed);
+            }
+            span.in_scope(|| tracing::debug!(status, ms = elapsed.as_secs_f64() * 1000.0, "answered"));
             if let Ok(value) = HeaderValue::from_str(&id) {
                 response.headers_mut().insert(HEADER, value);
             }
