@@ -5,7 +5,8 @@
 set -euo pipefail
 umask 077
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
-GATEWAY_BIN=${GATEWAY_BIN:-$root/target/release/gateway}
+target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
+GATEWAY_BIN=${GATEWAY_BIN:-$target/release/gateway}
 [ -x "$GATEWAY_BIN" ] || cargo build --release -p gateway --bin gateway
 DATA_DIR=${DATA_DIR:-$root/.data}
 if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then

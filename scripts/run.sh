@@ -24,7 +24,8 @@ if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
   echo "building the gateway (release; the first build takes a few minutes)..."
   cargo build --release -p gateway --bin gateway
-  GATEWAY_BIN=$root/target/release/gateway
+  target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
+  GATEWAY_BIN=$target/release/gateway
 fi
 if [ -z "${GATEWAY_SITE_DIR:-}" ] && { [ ! -f web/dist/index.html ] || \
    [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
