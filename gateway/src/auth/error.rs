@@ -102,6 +102,14 @@ impl AuthError {
 
 impl From<tokio_postgres::Error> for AuthError {
     fn from(e: tokio_postgres::Error) -> Self {
+        if crate::db::is_unavailable(&e) {
+            tracing::warn!(error = %e, "auth: database unavailable");
+            return AuthError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unexpected_failure",
+                "Database unavailable, try again shortly",
+            );
+        }
         AuthError::internal(e)
     }
 }

@@ -113,7 +113,10 @@ pub fn with_owner(mut caller: Caller, owner: Option<&str>) -> Caller {
 }
 
 pub async fn client(state: &AppState) -> Result<Object> {
-    state.pool.get().await.map_err(|e| StorageError::internal("pool", e))
+    state.pool.get().await.map_err(|e| {
+        tracing::warn!(error = %e, "storage: no database connection");
+        StorageError::DatabaseUnavailable
+    })
 }
 
 pub async fn begin(client: &mut Object, read_only: bool) -> Result<Transaction<'_>> {

@@ -37,6 +37,8 @@ pub enum StorageError {
     DatabaseTimeout,
     /// The disk (or quota) of the storage folder is full: nothing was stored (507).
     InsufficientStorage,
+    /// The database cannot be reached (connection lost or refused, server restarting): 503, try again.
+    DatabaseUnavailable,
     Internal,
 }
 
@@ -84,6 +86,12 @@ impl StorageError {
                 "InsufficientStorage".into(),
                 "The storage is full: the object was not stored".into(),
             ),
+            DatabaseUnavailable => (
+                503,
+                "DatabaseUnavailable",
+                "DatabaseUnavailable".into(),
+                "The database is unavailable, try again shortly".into(),
+            ),
             Internal => (500, "InternalError", "Internal".into(), "Internal Server Error".into()),
         }
     }
@@ -96,6 +104,7 @@ impl StorageError {
             StorageError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             StorageError::RouteNotFound(_) => StatusCode::NOT_FOUND,
             StorageError::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
+            StorageError::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -131,6 +140,10 @@ impl StorageError {
 
     /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
     pub fn from_db(e: &tokio_postgres::Error) -> Self {
+        if crate::db::is_unavailable(e) {
+            tracing::warn!(error = %e, "storage: database unavailable");
+            return StorageError::DatabaseUnavailable;
+        }
         let Some(db) = e.as_db_error() else {
             return Self::internal("database", e);
         };

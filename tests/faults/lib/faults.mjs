@@ -54,9 +54,9 @@ export async function call(url, options = {}, limitMs = 15000) {
     try {
       json = JSON.parse(text);
     } catch {}
-    return { status: res.status, text, json, headers: res.headers, started, ms: performance.now() - started };
+    return { url, status: res.status, text, json, headers: res.headers, started, ms: performance.now() - started };
   } catch (e) {
-    return { status: 0, text: String(e?.cause ?? e), json: null, started, ms: performance.now() - started };
+    return { url, status: 0, text: String(e?.cause ?? e), json: null, started, ms: performance.now() - started };
   }
 }
 
