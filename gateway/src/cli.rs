@@ -1,4 +1,4 @@
-//! The command line: `gateway [serve|migrate|keys|lint]`. Configuration comes from environment variables (see README).
+//! The command line: `gateway [serve|migrate|keys|lint|types]`. Configuration comes from environment variables (see README).
 
 use clap::{Args, Parser, Subcommand};
 
@@ -20,6 +20,24 @@ pub enum Command {
     Keys(KeysArgs),
     /// Report risky access rules in the exposed schemas (tables without RLS, permissive write policies, ...).
     Lint,
+    /// Generate client types from the database (as `supabase gen types`).
+    Types(TypesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    #[command(subcommand)]
+    pub language: TypesLanguage,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TypesLanguage {
+    /// Print the `Database` type for supabase-js (`createClient<Database>()`), as `supabase gen types typescript`.
+    Typescript {
+        /// Schemas to include (comma-separated or repeated); default: the exposed schemas (PGRST_DB_SCHEMAS).
+        #[arg(long, short, value_delimiter = ',')]
+        schema: Vec<String>,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -16,6 +16,9 @@ async fn main() -> ExitCode {
         Command::Migrate => gateway::commands::migrate().await,
         Command::Keys(args) => gateway::commands::keys(args).await,
         Command::Lint => gateway::commands::lint().await,
+        Command::Types(args) => match args.language {
+            gateway::cli::TypesLanguage::Typescript { schema } => gateway::typegen::command(schema).await,
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
