@@ -28,3 +28,4 @@ mod storage_buckets;
 mod storage_objects;
 mod storage_s3;
 mod storage_support;
+mod typegen;

@@ -1,9 +1,13 @@
 // The single supabase-js client. Import it only through `getSupabase()` (a dynamic import) so pages that never query
 // the API do not download supabase-js.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 import { readRuntimeConfig } from './runtime-config';
 
-let client: SupabaseClient | null = null;
+/** The client typed with the `Database` generated from the migrations (`scripts/gen-types.sh`). */
+export type TypedClient = SupabaseClient<Database>;
+
+let client: TypedClient | null = null;
 
 export class ApiUnavailableError extends Error {
   constructor() {
@@ -12,11 +16,11 @@ export class ApiUnavailableError extends Error {
   }
 }
 
-export function supabase(): SupabaseClient {
+export function supabase(): TypedClient {
   if (client) return client;
   const config = readRuntimeConfig();
   if (!config) throw new ApiUnavailableError();
-  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   });
   return client;
