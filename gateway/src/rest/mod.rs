@@ -6,6 +6,7 @@ pub mod execute;
 mod handler;
 pub mod identity_cache;
 pub mod jwt_errors;
+pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;

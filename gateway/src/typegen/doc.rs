@@ -13,8 +13,6 @@ pub enum Doc {
     Line,
     /// Nothing when flat, a new line when broken.
     SoftLine,
-    /// Always a new line (breaks every enclosing group).
-    HardLine,
     Concat(Vec<Doc>),
     /// Contents one level (2 spaces) further in when they break.
     Indent(Box<Doc>),
@@ -26,7 +24,7 @@ pub enum Doc {
 #[derive(Debug, Clone)]
 pub struct Group {
     pub contents: Doc,
-    /// Broken from the start: asked for, or holding a forced break (Prettier's break propagation).
+    /// Broken from the start: asked for, or holding a forced break (Prettier's break propagation: a broken group breaks every group around it).
     pub broken: bool,
 }
 
@@ -55,7 +53,6 @@ pub fn group(contents: Doc, force: bool) -> Doc {
 /// Whether a document holds a forced break outside any group that already records it.
 fn must_break(d: &Doc) -> bool {
     match d {
-        Doc::HardLine => true,
         Doc::Concat(parts) => parts.iter().any(must_break),
         Doc::Indent(inner) => must_break(inner),
         Doc::Group(g) => g.broken,
@@ -110,7 +107,7 @@ pub fn print(doc: &Doc) -> String {
                     column += 1;
                 }
             }
-            Doc::Line | Doc::SoftLine | Doc::HardLine => {
+            Doc::Line | Doc::SoftLine => {
                 let trimmed = out.trim_end_matches([' ', '\t']).len();
                 out.truncate(trimmed);
                 out.push('\n');
@@ -141,7 +138,6 @@ fn fits(next: Command, rest: &[Command], mut width: isize) -> bool {
             Doc::Indent(inner) => cmds.push((mode, inner)),
             Doc::Group(g) => cmds.push((if g.broken { Mode::Break } else { mode }, &g.contents)),
             Doc::IfBreak(b, f) => cmds.push((mode, if mode == Mode::Break { b } else { f })),
-            Doc::HardLine => return true,
             Doc::Line | Doc::SoftLine if mode == Mode::Break => return true,
             Doc::Line => width -= 1,
             Doc::SoftLine => {}
