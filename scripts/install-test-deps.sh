@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need on a Debian machine, skipping what is already there:
-# PostgreSQL 15 server binaries, pgTAP, PostGIS, Debian's Chromium (browser tests), cargo-nextest, Python's aiosmtpd.
+# PostgreSQL 15 server binaries, pgTAP, PostGIS, pg_cron, Debian's Chromium (browser tests), poppler-utils
+# (pdftotext), cargo-nextest, Python's aiosmtpd.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -8,7 +9,9 @@ missing=()
 command -v psql >/dev/null || missing+=(postgresql-client)
 [ -f /usr/share/postgresql/15/extension/pgtap.control ] || missing+=(postgresql-15-pgtap)
 [ -f /usr/share/postgresql/15/extension/postgis.control ] || missing+=(postgresql-15-postgis-3)
+[ -f /usr/share/postgresql/15/extension/pg_cron.control ] || missing+=(postgresql-15-cron)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftotext >/dev/null || missing+=(poppler-utils) # the Career Hub suite reads the exported PDF's text
 command -v node >/dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"

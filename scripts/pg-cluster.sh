@@ -7,6 +7,9 @@
 # user `authenticator`, which signs in with its password (SCRAM-SHA-256) over TCP: it exists for tests and for
 # `make run`'s embedded database, never for production (use DATABASE_URL there).
 # Printed env: PGPORT, ADMIN_URL (superuser), AUTHENTICATOR_PASSWORD.
+# pg_cron (Debian's postgresql-15-cron), when installed, is loaded for scheduled jobs such as the nightly retention
+# pass: PG_CRON_DATABASE names the one database whose jobs it runs (default postgres; make run passes its app
+# database), and jobs run in background workers (no connection, no password).
 set -euo pipefail
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 cmd=${1:?start|stop|env}; dir=${2:?data folder}
@@ -20,6 +23,11 @@ ensure_binaries() {
     if [ "$(id -u)" = 0 ]; then apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
     else sudo apt-get update -qq >&2 && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2; fi
   fi
+}
+
+pg_cron_options() {
+  [ -f "$PGBIN/../lib/pg_cron.so" ] || return 0
+  echo "-c shared_preload_libraries=pg_cron -c cron.database_name=${PG_CRON_DATABASE:-postgres} -c cron.use_background_workers=on"
 }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
@@ -49,7 +57,7 @@ case "$cmd" in
     echo "$port" > "$dir/port"
     if ! as_owner "$PGBIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
       as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on}" start >/dev/null
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} $(pg_cron_options)" start >/dev/null
     fi
     print_env
     ;;

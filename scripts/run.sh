@@ -28,14 +28,16 @@ on_exit() { for c in "${cleanup[@]}"; do eval "$c" || true; done; }
 trap on_exit EXIT
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
-  pgdir=$DATA_DIR/pg
-  if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
+  source scripts/lib/stack.sh
+  pgdir=$(stack_pg_dir)
+  if [ "$pgdir" != "$DATA_DIR/pg" ]; then
     # The postgres user cannot reach the checkout (e.g. under /root): keep the cluster in a folder it can reach.
-    pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg
     mkdir -p "$(dirname "$pgdir")"; chmod 755 /var/lib/gateway-run "$(dirname "$pgdir")"
     echo "database folder: $pgdir (the postgres user cannot reach $DATA_DIR)"
   fi
-  eval "$(scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-54322}")"
+  # pg_cron runs the app database's scheduled jobs (the nightly retention pass, sql/migrations/0320).
+  [ -f /usr/share/postgresql/15/extension/pg_cron.control ] || apt_install postgresql-15-cron
+  eval "$(PG_CRON_DATABASE=app scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-54322}")"
   cleanup+=("scripts/pg-cluster.sh stop '$pgdir'")
   admin="postgres://postgres@127.0.0.1:$PGPORT"
   if [ "$(psql -qAtX "$admin/postgres" -c "select count(*) from pg_database where datname = 'app'")" = 0 ]; then

@@ -11,5 +11,9 @@ run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests
 run_suite "sql: site access rules (pgTAP)" sql_tests
+run_suite "ops: backup + restore, conformance verdict (tests/ops)" ops_tests
+run_suite "conformance: postgrest-js" conformance postgrest-js
+run_suite "conformance: auth-js" conformance auth-js
+run_suite "conformance: storage-js" conformance storage-js
 run_suite "web: build + browser end-to-end" web_e2e
 suite_end

@@ -30,6 +30,13 @@ suite_end() {
   [ "$total_failed" = 0 ]
 }
 
+# SUITE-COUNTS from the closing `ℹ pass N` / `ℹ fail N` lines of node's test runner output in a file.
+node_test_counts() {
+  local p f
+  p=$(grep -E '^ℹ pass [0-9]+' "$1" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$1" | tail -n1 | grep -oE '[0-9]+')
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+}
+
 rust_checks() {
   cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings
 }
@@ -58,9 +65,7 @@ node_tests() {
   REST_SUITE=${REST_SUITE:-1} POLICIES_SUITE=${POLICIES_SUITE:-1} \
     scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
-  local p f
-  p=$(grep -E '^ℹ pass [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+')
-  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  node_test_counts "$out"
   rm -f "$out"
   return "$rc"
 }
@@ -71,16 +76,36 @@ sql_tests() {
   sql/tests/run.sh
 }
 
-# postgrest-js's own server-backed suite (tests/conformance/postgrest-js.sh) from a supabase-js checkout outside the
-# repository (SUPABASE_JS_CHECKOUT, default /work/ext/supabase-js). Skipped, counting nothing, when there is none.
-postgrest_js_conformance() {
-  local checkout=${SUPABASE_JS_CHECKOUT:-/work/ext/supabase-js}
-  if [ ! -d "$checkout/packages/core/postgrest-js" ]; then
-    echo "no supabase-js checkout at $checkout: skipped"
+# Operations (tests/ops): make backup / make restore on a make-run-like stack with its own clusters (not
+# with-test-db: a backup carries roles, which are cluster-wide), and the conformance verdict's rules.
+ops_tests() {
+  [ -d tests/node_modules/@supabase/supabase-js ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
+    node --test --test-concurrency=1 --test-reporter=spec $(find ops -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  node_test_counts "$out"
+  rm -f "$out"
+  return "$rc"
+}
+
+# An upstream client suite (tests/conformance/RUNNER.sh: postgrest-js, auth-js, storage-js) against the supabase-js
+# snapshot (../shared/conformance/supabase-js). Failures listed in tests/conformance/known-failures.txt are shown but
+# do not count; any other failure, or fewer passes than the listed baseline, fails it. Skipped, counting nothing,
+# when there is no snapshot.
+conformance() {
+  local runner=$1 checkout
+  checkout=$(root=$PWD; source tests/conformance/lib.sh; conformance_default_checkout)
+  if [ -z "$checkout" ]; then
+    echo "no supabase-js snapshot (../shared/conformance/supabase-js): skipped"
     echo "SUITE-COUNTS passed=0 failed=0"
     return 0
   fi
-  tests/conformance/postgrest-js.sh "$checkout"
+  cargo build -q -p gateway --bin gateway || return 1
+  local target=$checkout
+  [ "$runner" != storage-js ] || target=$checkout/packages/core/storage-js
+  GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/gateway "tests/conformance/$runner.sh" "$target"
 }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
@@ -91,9 +116,7 @@ web_e2e() {
   local out; out=$(mktemp)
   scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-reporter=spec $(find e2e -maxdepth 1 -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
-  local p f
-  p=$(grep -E '^ℹ pass [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+'); f=$(grep -E '^ℹ fail [0-9]+' "$out" | tail -n1 | grep -oE '[0-9]+')
-  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  node_test_counts "$out"
   rm -f "$out"
   return "$rc"
 }

@@ -1,18 +1,27 @@
--- Demo content 5/5: the demo candidate's CV draft and saved job, two enquiries; then prints where to look.
+-- Demo content 5/5: the demo candidate's CV (two positions, two qualifications) and saved jobs (one since closed),
+-- two enquiries; then prints where to look.
 insert into public.cv_documents (id, user_id, title, data)
 values (
   md5('demo-cv-1')::uuid, '5eed0000-0000-4000-8000-000000000002', 'Asset management CV',
   '{"personalInfo": {"fullName": "Casey Candidate", "email": "candidate@example.com", "phone": "07700 900123",
     "location": "Manchester"},
-    "summary": "Asset manager with eight years in industrial and logistics real estate.",
-    "experience": [{"title": "Asset Manager", "company": "Harbourline Real Estate", "startDate": "2019-04",
-      "endDate": "", "description": "Managed a £250m multi-let industrial portfolio."}],
-    "education": [{"degree": "BSc Real Estate", "institution": "University of Reading", "year": "2016"}],
-    "skills": "Argus, asset strategy, leasing, capex planning", "step": 4}'
+    "summary": "Asset manager with eight years in industrial and logistics real estate, leading business plans, leasing and capital projects across multi-let portfolios in the North West.",
+    "experience": [
+      {"id": "demo-exp-1", "title": "Asset Manager", "company": "Harbourline Real Estate", "startDate": "2019-04",
+       "endDate": "", "description": "Managed a £250m multi-let industrial portfolio.\nLifted the portfolio''s rent roll by 18% through lease re-gears and asset management initiatives."},
+      {"id": "demo-exp-2", "title": "Assistant Asset Manager", "company": "Pennine Property Partners", "startDate": "2016-09",
+       "endDate": "2019-03", "description": "Supported business plans for a £120m logistics fund and ran the capex programme."}],
+    "education": [
+      {"id": "demo-edu-1", "degree": "MSc Real Estate", "institution": "University of Reading", "year": "2016"},
+      {"id": "demo-edu-2", "degree": "BA Geography", "institution": "University of Leeds", "year": "2014"}],
+    "skills": "Argus Enterprise, asset strategy, leasing, capex planning, stakeholder management", "step": 4,
+    "template": "professional"}'
 ) on conflict do nothing;
 
-insert into public.saved_jobs (user_id, job_id)
-values ('5eed0000-0000-4000-8000-000000000002', md5('demo-job-PPR-1002')::uuid)
+-- Two saved jobs: one live, one that has since closed (saved while it was open; the dashboard marks it closed).
+insert into public.saved_jobs (user_id, job_id, created_at)
+values ('5eed0000-0000-4000-8000-000000000002', md5('demo-job-PPR-1002')::uuid, now() - interval '1 day'),
+       ('5eed0000-0000-4000-8000-000000000002', md5('demo-job-PPR-1017')::uuid, now() - interval '20 days')
 on conflict do nothing;
 
 insert into public.enquiries (id, kind, name, email, phone, company, message, source_page, created_at)

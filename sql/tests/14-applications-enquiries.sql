@@ -1,5 +1,5 @@
 -- applications and enquiries: anyone submits (only the form's columns, only for active jobs); nobody but admins
--- reads them back, not even the submitter.
+-- reads them back; a candidate reads the ones it made while signed in (0201).
 begin;
 \ir lib/setup.sql
 select plan(31);
@@ -56,7 +56,8 @@ select lives_ok($$ insert into public.applications (job_id, first_name, last_nam
                    values (tests.job('active2'), 'Cand', 'One', 'cand1@pgtap.test', '07700900002', 'applications/c1.pdf', true) $$,
   'candidate: applies to an active job');
 select lives_ok($$ insert into public.enquiries (name, email, message) values ('Cand', 'cand1@pgtap.test', 'Hi') $$, 'candidate: sends an enquiry');
-select is_empty($$ select id from public.applications $$, 'candidate: reads no application, not even its own');
+select results_eq($$ select email from public.applications $$, $$ values ('cand1@pgtap.test'::text) $$,
+  'candidate: reads only the application it made while signed in (sql/migrations/0201)');
 select is_empty($$ select id from public.enquiries $$, 'candidate: reads no enquiry, not even its own');
 select throws_ok($$ update public.applications set email = 'x@example.com' $$, '42501', 'permission denied for table applications', 'candidate: cannot update applications');
 select throws_ok($$ delete from public.enquiries $$, '42501', 'permission denied for table enquiries', 'candidate: cannot delete enquiries');

@@ -2,44 +2,25 @@
 # Runs supabase/storage-js's own integration tests (bucket, object and file API files; vector, analytics and
 # iceberg files are skipped) against the gateway at 127.0.0.1:54321/storage/v1, as the Supabase CLI serves it:
 # the CLI's demo JWT secret is the legacy HS256 secret, so the tests' demo service key verifies, and the tests'
-# seed (test/supabase/seed.sql) is loaded first. The third-party tests run from their own checkout (copied to a
-# scratch folder, never committed). Ends with `N passed, N failed`.
-#   tests/conformance/storage-js.sh [PATH-TO-storage-js]   (default /work/ext/supabase-js/packages/core/storage-js)
+# seed (test/supabase/seed.sql) is loaded first. The package is copied from the snapshot to a scratch folder (the
+# snapshot stays read-only; nothing third-party enters the repository), and everything runs in a private network
+# namespace when possible. Ends with `N passed, N failed` (failures listed in known-failures.txt do not fail it).
+#   tests/conformance/storage-js.sh [PATH-TO-storage-js]
+#     (default ../shared/conformance/supabase-js/packages/core/storage-js)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-pkg=$(cd "${1:-/work/ext/supabase-js/packages/core/storage-js}" && pwd)
-repo=$(cd "$pkg/../../.." && pwd)
+source "$root/tests/conformance/lib.sh"
+pkg=$(cd "${1:-$(conformance_default_checkout)/packages/core/storage-js}" && pwd)
+checkout=$(cd "$pkg/../../.." && pwd)
 files=(test/storageApi.test.ts test/storageBucketApi.test.ts test/storageFileApi.test.ts test/storageFileApiNode.test.ts)
 
-# The jest toolchain the package declares (versions from the monorepo's catalog), cached outside the checkout.
-deps="$root/tests/.tmp/storage-js-deps"
-if [ ! -x "$deps/node_modules/.bin/jest" ]; then
-  mkdir -p "$deps"
-  (cd "$deps" && [ -f package.json ] || echo '{"private":true}' > package.json
-   npm install --no-audit --no-fund --loglevel=error jest@30.4.2 ts-jest@29 typescript@5.8 @types/jest@30.0.0 \
-     @types/node@20.19.9 iceberg-js@0.8 tslib@2.8.1 >/dev/null)
-fi
+conformance_prepare "$0" "$@"
 
-# A scratch copy of the package (jest writes snapshots and caches; the checkout stays untouched).
-work=$(mktemp -d "${TMPDIR:-/tmp}/storage-js-XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/packages/core"
-cp "$repo/tsconfig.base.json" "$work/" 2>/dev/null || echo '{}' > "$work/tsconfig.base.json"
-cp -r "$pkg" "$work/packages/core/storage-js"
-rm -rf "$work/packages/core/storage-js/node_modules"
-ln -s "$deps/node_modules" "$work/packages/core/storage-js/node_modules"
-
-[ -x "$root/target/debug/gateway" ] || (cd "$root" && cargo build -q -p gateway --bin gateway)
-export STORAGE_JS_WORK="$work/packages/core/storage-js" STORAGE_JS_FILES="${files[*]}"
-# The tests hard-code 127.0.0.1:54321: run in a private network namespace (own loopback) so nothing else on the
-# machine is hit and a gateway already on that port does not interfere.
-netns=()
-if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && unshare --net true 2>/dev/null; then
-  netns=(unshare --net bash -c 'ip link set lo up && exec "$@"' netns)
-elif (exec 3<>/dev/tcp/127.0.0.1/54321) 2>/dev/null; then
-  echo "port 54321 is in use and no network namespace is available" >&2; echo "0 passed, 1 failed"; exit 1
-fi
-"${netns[@]}" "$root/scripts/with-test-db.sh" bash -c '
+work=$(conformance_scratch "$checkout" storage-js)
+conformance_transpile_only "$work"
+trap 'conformance_finish storage-js "$work" results.json jest.log' EXIT
+export STORAGE_JS_WORK="$work" STORAGE_JS_FILES="${files[*]}"
+"$root/scripts/with-test-db.sh" bash -c '
   set -euo pipefail
   db="conformance_storage"
   admin="postgres://postgres@127.0.0.1:$TEST_PGPORT"
@@ -55,13 +36,8 @@ fi
   for _ in $(seq 100); do curl -s -o /dev/null http://127.0.0.1:54321/storage/v1/bucket && break; sleep 0.1; done
   cd "$STORAGE_JS_WORK"
   [ -z "${VERBOSE:-}" ] || tail -5 "$data.log"
-  node_modules/.bin/jest --ci --coverage=false --json --outputFile=results.json $STORAGE_JS_FILES >jest.log 2>&1 || true
-  node -e "
-    const r = require(\"./results.json\");
-    for (const f of r.testResults) for (const t of f.assertionResults)
-      if (t.status === \"failed\") console.log(\"FAILED\", f.name.split(\"/\").pop(), \"::\", t.fullName,
-        process.env.VERBOSE ? \"\\n  \" + String(t.failureMessages[0] || \"\").split(\"\\n\").slice(0, 6).join(\"\\n  \") : \"\");
-    console.log(r.numPassedTests + \" passed, \" + r.numFailedTests + \" failed\" + (r.numPendingTests ? \", \" + r.numPendingTests + \" skipped\" : \"\"));
-    process.exit(r.numFailedTests === 0 && r.numRuntimeErrorTestSuites === 0 ? 0 : 1);
-  "
+  # --forceExit: jest reports "did not exit one second after the test run" (a handle the tests leave open) and would
+  # wait another ~90 s after writing its results.
+  node_modules/.bin/jest --ci --coverage=false --forceExit --json --outputFile=results.json $STORAGE_JS_FILES >jest.log 2>&1 || true
 '
+conformance_verdict storage-js "$work/results.json"

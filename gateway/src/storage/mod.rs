@@ -19,6 +19,7 @@ mod s3;
 mod settings;
 mod signing;
 mod sniff;
+pub mod sweep;
 mod upload;
 
 pub use backend::{Backend, FileBackend};
@@ -115,7 +116,8 @@ async fn not_found() -> axum::response::Response {
     (axum::http::StatusCode::NOT_FOUND, axum::Json(body)).into_response()
 }
 
-/// Background work: the mail outbox delivery loop.
+/// Background work: the mail outbox delivery loop and the storage sweep.
 pub fn spawn_background(state: &AppState) {
     crate::outbox::spawn(state);
+    sweep::spawn(state);
 }

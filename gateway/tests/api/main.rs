@@ -28,4 +28,5 @@ mod storage_buckets;
 mod storage_objects;
 mod storage_s3;
 mod storage_support;
+mod storage_sweep;
 mod typegen;

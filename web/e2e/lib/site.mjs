@@ -17,13 +17,14 @@ export function gatewayAvailable() {
 
 /**
  * Returns { url, mode: 'gateway' | 'static', sql(q)?, anonKey?, serviceKey?, restAvailable, stop() }.
- * `sql` (gateway mode) runs as superuser on the site's fresh database before and during the tests.
+ * `sql` (gateway mode) runs as superuser on the site's fresh database before and during the tests; `env` adds
+ * gateway variables.
  */
-export async function startSite({ sql = null } = {}) {
+export async function startSite({ sql = null, env = {} } = {}) {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` in web/ first');
   if (gatewayAvailable()) {
     const { startGateway } = await import(pathToFileURL(join(repoDir, 'tests', 'js', 'lib', 'gateway.mjs')).href);
-    const gw = await startGateway({ env: { GATEWAY_SITE_DIR: distDir }, sql });
+    const gw = await startGateway({ env: { GATEWAY_SITE_DIR: distDir, ...env }, sql });
     const probe = await fetch(`${gw.url}/rest/v1/jobs?select=id&limit=1`, {
       headers: { apikey: gw.anonKey, authorization: `Bearer ${gw.anonKey}` },
     }).catch(() => null);

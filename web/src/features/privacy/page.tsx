@@ -32,10 +32,10 @@ const PURPOSES = [
 ];
 
 const RETENTION = [
-  ['Candidate records, CVs and applications', 'One year from our last meaningful contact; we then e-mail you to ask whether you want to stay on our database or opt out. If you do not respond, we keep your data for one further year and then delete it.'],
+  ['Candidate records, CVs and applications', 'One year from our last meaningful contact; we then e-mail you to ask whether you want to stay on our database or opt out, with a link to tell us either way (opting out deletes your data straight away). If you do not respond, we keep your data for one further year and then delete it.'],
   ['Client and referee contact details', 'One year from our last dealing, followed by the same e-mail check and one further year if there is no response.'],
   ['Records of introductions and placements', 'At least one year from their creation or our last dealing with you, as the Conduct Regulations require, and no longer than we need them to handle any legal claim.'],
-  ['Website enquiries', 'Up to one year from our reply, unless the enquiry becomes an ongoing client or candidate relationship.'],
+  ['Website enquiries', 'One year from our last contact with you, followed by the same e-mail check and one further year if there is no response.'],
   ['Career Hub accounts and CV drafts', 'Until you delete them or close your account; inactive accounts are reminded and then deleted after two years.'],
   ['Views of shared candidate profiles', 'Up to one year.'],
 ];

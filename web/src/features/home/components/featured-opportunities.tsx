@@ -38,8 +38,12 @@ function FeaturedCard({ job, cta }: { job: FeaturedJob; cta: 'View Role' | 'More
 function Carousel({ jobs }: { jobs: FeaturedJob[] }) {
   const [index, setIndex] = useState(0);
   const trackRef = useRef<HTMLDivElement>(null);
+  // While a button-driven smooth scroll runs, the scroll events it fires describe the slides it passes, not where it
+  // is going: they must not move the index (until it arrives, or a second later if a swipe interrupted it).
+  const heading = useRef<{ to: number; until: number } | null>(null);
   const go = (i: number) => {
     const next = (i + jobs.length) % jobs.length;
+    heading.current = { to: next, until: Date.now() + 1000 };
     setIndex(next);
     const track = trackRef.current;
     const slide = track?.children[next] as HTMLElement | undefined;
@@ -53,6 +57,9 @@ function Carousel({ jobs }: { jobs: FeaturedJob[] }) {
         onScroll={(e) => {
           const el = e.currentTarget;
           const i = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+          const h = heading.current;
+          if (h && (i === h.to || Date.now() > h.until)) heading.current = null;
+          else if (h) return;
           if (i !== index && i >= 0 && i < jobs.length) setIndex(i);
         }}
       >

@@ -50,7 +50,7 @@ export function JobActions({ job }: { job: JobRow }) {
       <ApplicationDialog open={applyOpen} onClose={() => setApplyOpen(false)} jobId={job.id} jobTitle={job.title} />
       <Dialog open={signInOpen} onClose={() => setSignInOpen(false)} title="Sign in to save jobs" size="sm" testId="save-signin-dialog">
         <p>Create a free Career Hub account or sign in to keep a shortlist of roles.</p>
-        <Link to="/career-hub/login" className="btn btn--primary btn--block">
+        <Link to={`/career-hub/login?next=${encodeURIComponent(`/jobs/${job.id}`)}`} className="btn btn--primary btn--block">
           Sign in to the Career Hub
         </Link>
       </Dialog>

@@ -1,0 +1,22 @@
+# make run's stack on disk (sourced by scripts/run.sh, backup.sh, restore.sh): where its private PostgreSQL cluster
+# lives, and commands run as the cluster's owner over its Unix socket. Needs `root` (the checkout) and DATA_DIR.
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+
+# The cluster folder: DATA_DIR/pg, or, when running as root and the postgres user cannot reach DATA_DIR (e.g. a
+# checkout under /root), a folder under /var/lib/gateway-run named by a hash of the checkout (the default DATA_DIR)
+# or of DATA_DIR (any other), so a second stack never shares the first one's cluster.
+stack_pg_dir() {
+  if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
+    local key=$DATA_DIR
+    [ "$DATA_DIR" != "$root/.data" ] || key=$root
+    echo "/var/lib/gateway-run/$(printf %s "$key" | sha1sum | cut -c1-12)/pg"
+  else
+    echo "$DATA_DIR/pg"
+  fi
+}
+
+# Runs a PostgreSQL client as the cluster's owner (the postgres OS user when root), so local authentication works
+# whatever pg_hba.conf says for TCP.
+stack_as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+stack_running() { stack_as_owner "$PGBIN/pg_ctl" -D "$1/data" status >/dev/null 2>&1; }

@@ -1,0 +1,31 @@
+// The dashboard's reads and the candidate's data rights, all through SQL functions of the caller
+// (sql/migrations/0202): saved jobs (closed ones marked), applications, data export, account deletion.
+import { getSupabase } from '@/lib/api';
+
+export type SavedJob = { job_id: string; saved_at: string; title: string; company: string; location: string | null; salary: string | null; type: string | null; status: 'active' | 'closed' };
+export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed' };
+
+async function rpc<T>(fn: string, args?: Record<string, unknown>): Promise<T> {
+  const { data, error } = await (await getSupabase()).rpc(fn, args);
+  if (error) throw new Error(error.message);
+  return data as T;
+}
+
+export const listSavedJobs = () => rpc<SavedJob[]>('my_saved_jobs');
+export const listApplications = () => rpc<MyApplication[]>('my_applications');
+export const exportMyData = () => rpc<Record<string, unknown>>('export_my_data');
+export const deleteMyAccount = () => rpc<Record<string, number>>('delete_my_account', { confirmation: 'DELETE' });
+
+export async function removeSavedJob(jobId: string): Promise<void> {
+  const { error } = await (await getSupabase()).from('saved_jobs').delete().eq('job_id', jobId);
+  if (error) throw new Error(error.message);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The spec's date display format, 'dd MMM yyyy HH:mm' (local time). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  return `${two(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}

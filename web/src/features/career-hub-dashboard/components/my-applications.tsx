@@ -1,0 +1,37 @@
+// 'My Applications': applications made while signed in, newest first, with the job and the date.
+import { Link } from 'react-router';
+import { formatDateTime, listApplications } from '../api';
+import { useList } from '../use-list';
+
+export function MyApplications() {
+  const { items, error } = useList(listApplications);
+  return (
+    <section className="card dash-card" aria-labelledby="applications-heading">
+      <h2 id="applications-heading">My Applications</h2>
+      {error && <p role="alert" className="form-error">{error}</p>}
+      {items === null && !error && <p className="muted">Loading...</p>}
+      {items?.length === 0 && <p className="muted">No applications yet. Applications you make while signed in appear here.</p>}
+      {items && items.length > 0 && (
+        <ul className="dash-list" data-testid="my-applications">
+          {items.map((a) => (
+            <li key={a.id} className="dash-list__item">
+              <div>
+                {a.job_id && a.job_status === 'active' ? (
+                  <Link to={`/jobs/${a.job_id}`} className="dash-list__title">
+                    {a.job_title}
+                  </Link>
+                ) : (
+                  <span className="dash-list__title">{a.job_title ?? 'A role no longer listed'}</span>
+                )}{' '}
+                {a.job_status === 'closed' && <span className="badge badge--outline">Closed</span>}
+                <p className="dash-list__meta">
+                  {a.company ? `${a.company} — ` : ''}applied {formatDateTime(a.applied_at)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// cv_documents for the signed-in candidate (RLS: own rows only). Saves are idempotent: the id is chosen in the
+// browser, so a retried first save whose answer was lost updates the row it created instead of making a second one.
+import { getSupabase } from '@/lib/api';
+import type { CvDraft } from './model';
+
+export type CvSummary = { id: string; title: string; updated_at: string };
+export type CvRow = CvSummary & { data: unknown };
+
+async function client() {
+  return getSupabase();
+}
+
+function fail(error: { message: string } | null): void {
+  if (error) throw new Error(error.message);
+}
+
+export async function listCvs(): Promise<CvSummary[]> {
+  const { data, error } = await (await client()).from('cv_documents').select('id,title,updated_at').order('updated_at', { ascending: false });
+  fail(error);
+  return (data ?? []) as CvSummary[];
+}
+
+export async function getCv(id: string): Promise<CvRow | null> {
+  const { data, error } = await (await client()).from('cv_documents').select('id,title,updated_at,data').eq('id', id).maybeSingle();
+  fail(error);
+  return data as CvRow | null;
+}
+
+/** Writes the draft: update when the row exists, otherwise insert it with this id. Returns the row's updated_at. */
+export async function saveCv(id: string, title: string, draft: CvDraft, retried = false): Promise<string> {
+  const sb = await client();
+  const updated = await sb.from('cv_documents').update({ title, data: draft }).eq('id', id).select('updated_at');
+  fail(updated.error);
+  if (updated.data && updated.data.length) return (updated.data[0] as { updated_at: string }).updated_at;
+  const inserted = await sb.from('cv_documents').insert({ id, title, data: draft }).select('updated_at').single();
+  if (inserted.error?.code === '23505' && !retried) return saveCv(id, title, draft, true);
+  fail(inserted.error);
+  return (inserted.data as { updated_at: string }).updated_at;
+}
+
+export async function renameCv(id: string, title: string): Promise<void> {
+  const { error } = await (await client()).from('cv_documents').update({ title }).eq('id', id);
+  fail(error);
+}
+
+export async function duplicateCv(id: string): Promise<void> {
+  const row = await getCv(id);
+  if (!row) throw new Error('That CV no longer exists.');
+  const { error } = await (await client()).from('cv_documents').insert({ title: `Copy of ${row.title}`.slice(0, 200), data: row.data });
+  fail(error);
+}
+
+export async function deleteCv(id: string): Promise<void> {
+  const { error } = await (await client()).from('cv_documents').delete().eq('id', id);
+  fail(error);
+}
+
+/** A new CV from a draft (JSON Resume import); returns its id. */
+export async function createCv(title: string, draft: CvDraft): Promise<string> {
+  const id = crypto.randomUUID();
+  await saveCv(id, title, draft);
+  return id;
+}
