@@ -21,6 +21,7 @@ export type Database = {
           last_name: string
           phone: string
           privacy_consent: boolean
+          user_id: string | null
         }
         Insert: {
           cover_letter?: string | null
@@ -33,6 +34,7 @@ export type Database = {
           last_name: string
           phone: string
           privacy_consent: boolean
+          user_id?: string | null
         }
         Update: {
           cover_letter?: string | null
@@ -45,6 +47,7 @@ export type Database = {
           last_name?: string
           phone?: string
           privacy_consent?: boolean
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -444,11 +447,70 @@ export type Database = {
         }
       }
       delete_admin_profile_views: { Args: never; Returns: number }
+      delete_my_account: { Args: { confirmation: string }; Returns: Json }
+      export_my_data: { Args: never; Returns: Json }
       html_escape: { Args: { value: string }; Returns: string }
       is_admin: { Args: never; Returns: boolean }
       json_for_script: { Args: { value: Json }; Returns: string }
+      my_applications: {
+        Args: never
+        Returns: {
+          applied_at: string
+          company: string
+          id: string
+          job_id: string
+          job_status: string
+          job_title: string
+        }[]
+      }
+      my_saved_jobs: {
+        Args: never
+        Returns: {
+          company: string
+          job_id: string
+          location: string
+          salary: string
+          saved_at: string
+          status: string
+          title: string
+          type: string
+        }[]
+      }
+      privacy_choice: { Args: { token: string }; Returns: Json }
       render_job_page: { Args: { path: string }; Returns: Json }
       render_job_page_layout: { Args: { path: string }; Returns: Json }
+      retention_due: {
+        Args: { within?: string }
+        Returns: {
+          accounts: number
+          answer: string
+          answered_at: string
+          applications: number
+          email: string
+          enquiries: number
+          last_contact_at: string
+          next_step: string
+          next_step_at: string
+          notified_at: string
+          profiles: number
+          status: string
+        }[]
+      }
+      retention_runs: {
+        Args: { max_rows?: number }
+        Returns: {
+          as_of: string
+          deleted: Json
+          kind: string
+          notices: number
+          people_erased: number
+          ran_at: string
+        }[]
+      }
+      set_privacy_choice: {
+        Args: { choice: string; token: string }
+        Returns: Json
+      }
       sitemap_xml: { Args: never; Returns: string }
     }
     Enums: {
