@@ -19,6 +19,7 @@ mod s3;
 mod settings;
 mod signing;
 mod sniff;
+pub mod transform;
 pub mod sweep;
 mod upload;
 
