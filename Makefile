@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test build web check fmt lint bench backup restore
+.PHONY: run test build web check fmt lint bench backup restore admin
 
 run:
 	@scripts/run.sh
@@ -31,3 +31,7 @@ fmt:
 
 bench:
 	@tests/bench/run.sh
+
+# Grants the admin role to EMAIL's account, creating the account when missing (scripts/make-admin.sh).
+admin:
+	@scripts/make-admin.sh "$(EMAIL)"

@@ -21,3 +21,8 @@ fi
 cargo nextest --version >/dev/null 2>&1 || cargo install --locked cargo-nextest
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install -q aiosmtpd
 python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q 'pyjwt[crypto]'
+# The official Python clients (supabase-py: supabase_auth, storage3) for tests/py, pinned, in a private virtualenv.
+py_venv=tests/.tmp/py-venv
+if ! "$py_venv/bin/python" -c 'import supabase, pytest' 2>/dev/null; then
+  python3 -m venv "$py_venv" && "$py_venv/bin/pip" install -q supabase==2.34.1 pytest==8.3.4
+fi

@@ -10,6 +10,7 @@ scripts/install-test-deps.sh || { echo "could not install the test dependencies"
 run_suite "rust: fmt + clippy" rust_checks
 run_suite "rust: unit + integration" rust_tests
 run_suite "supabase-js suites (tests/js)" node_tests
+run_suite "supabase-py client (tests/py)" python_clients
 run_suite "sql: site access rules (pgTAP)" sql_tests
 run_suite "ops: backup + restore, conformance verdict (tests/ops)" ops_tests
 run_suite "conformance: postgrest-js" conformance postgrest-js

@@ -25,10 +25,14 @@ pub async fn load(client: &Client, legacy_secret: Option<&str>) -> anyhow::Resul
     Ok(KeySet::new(keys).with_legacy_secret(legacy_secret.map(|s| s.as_bytes().to_vec())))
 }
 
-/// The keys from `GOTRUE_JWT_KEYS`, if set.
+/// The keys from `GOTRUE_JWT_KEYS`, if set: ES256, RS256 and HS256 (`oct`) private JWKs, exactly one of which signs
+/// (`key_ops` with `sign`), as Supabase Auth requires.
 pub fn env_keys(config: &Config) -> anyhow::Result<Option<KeySet>> {
     let Some(text) = config.vars.first(&["GOTRUE_JWT_KEYS"]) else { return Ok(None) };
     let keys = jwks::keys_from_private_jwks(&text).map_err(|e| anyhow::anyhow!("GOTRUE_JWT_KEYS: {e}"))?;
+    if !keys.iter().any(|k| k.status() == KeyStatus::Current) {
+        anyhow::bail!("GOTRUE_JWT_KEYS: no signing key detected (one key needs \"sign\" in key_ops)");
+    }
     Ok(Some(KeySet::new(keys).with_legacy_secret(config.jwt_secret.as_ref().map(|s| s.as_bytes().to_vec()))))
 }
 
@@ -210,7 +214,7 @@ mod tests {
         let text = format!("[{}]", key.to_private_jwk().unwrap());
         let keys = parse_import(&text, None).unwrap();
         assert_eq!(keys[0].status(), KeyStatus::Standby);
-        let pem = parse_import(&key.to_pem(), Some("k9")).unwrap();
+        let pem = parse_import(&key.to_pem().unwrap(), Some("k9")).unwrap();
         assert_eq!((pem[0].kid(), pem[0].status()), ("k9", KeyStatus::Standby));
         assert!(parse_import("nonsense", None).is_err());
     }

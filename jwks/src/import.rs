@@ -22,8 +22,9 @@ fn member(jwk: &Map<String, Value>, name: &str) -> Result<Vec<u8>, Error> {
 }
 
 impl SigningKey {
-    /// Imports a private JWK. Its status is `current` when `key_ops` contains `sign`, else `previous`
-    /// (verify only), as Supabase Auth reads `GOTRUE_JWT_KEYS`. A missing `kid` gets a random one.
+    /// Imports a private JWK: EC P-256 (ES256), RSA (RS256) or a symmetric `oct` key (HS256, also when `alg` is
+    /// absent, as Supabase Auth defaults it). Its status is `current` when `key_ops` contains `sign`, else
+    /// `previous` (verify only), as Supabase Auth reads `GOTRUE_JWT_KEYS`. A missing `kid` gets a random one.
     pub fn from_private_jwk(jwk: &Value) -> Result<Self, Error> {
         let obj = jwk.as_object().ok_or_else(|| key_error("a JWK must be a JSON object"))?;
         let kty = obj.get("kty").and_then(Value::as_str).unwrap_or_default();
@@ -31,6 +32,7 @@ impl SigningKey {
             (Some(alg), _) => KeyAlgorithm::parse(alg)?,
             (None, "EC") => KeyAlgorithm::Es256,
             (None, "RSA") => KeyAlgorithm::Rs256,
+            (None, "oct") => KeyAlgorithm::Hs256,
             (None, other) => return Err(key_error(format!("unsupported key type {other:?}"))),
         };
         let signs = obj
@@ -43,38 +45,8 @@ impl SigningKey {
             .and_then(Value::as_str)
             .map(str::to_string)
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-        let pkcs8 = match (algorithm, kty) {
-            (KeyAlgorithm::Es256, "EC") => {
-                if obj.get("crv").and_then(Value::as_str) != Some("P-256") {
-                    return Err(key_error("ES256 needs crv P-256"));
-                }
-                let mut point = vec![4u8];
-                point.extend(member(obj, "x")?);
-                point.extend(member(obj, "y")?);
-                let pair = EcdsaKeyPair::from_private_key_and_public_key(
-                    &ECDSA_P256_SHA256_FIXED_SIGNING,
-                    &member(obj, "d")?,
-                    &point,
-                )
-                .map_err(key_error)?;
-                pair.to_pkcs8v1().map_err(key_error)?.as_ref().to_vec()
-            }
-            (KeyAlgorithm::Rs256, "RSA") => {
-                let c = RsaComponents {
-                    n: member(obj, "n")?,
-                    e: member(obj, "e")?,
-                    d: member(obj, "d")?,
-                    p: member(obj, "p")?,
-                    q: member(obj, "q")?,
-                    dp: member(obj, "dp")?,
-                    dq: member(obj, "dq")?,
-                    qi: member(obj, "qi")?,
-                };
-                der::pkcs1_to_pkcs8(&der::rsa_pkcs1(&c)?)?
-            }
-            _ => return Err(key_error(format!("key type {kty:?} does not match alg {}", algorithm.as_str()))),
-        };
-        SigningKey::from_pkcs8_der(&kid, algorithm, status, &pkcs8)
+        let material = stored_material(obj, algorithm, kty)?;
+        SigningKey::from_pkcs8_der(&kid, algorithm, status, &material)
     }
 
     /// Exports the private JWK (for `GOTRUE_JWT_KEYS`): `key_ops` is `[sign, verify]` for the current key,
@@ -94,6 +66,7 @@ impl SigningKey {
                 json!({"kty": "RSA", "n": b64(&c.n), "e": b64(&c.e), "d": b64(&c.d), "p": b64(&c.p), "q": b64(&c.q),
                        "dp": b64(&c.dp), "dq": b64(&c.dq), "qi": b64(&c.qi)})
             }
+            KeyAlgorithm::Hs256 => json!({"kty": "oct", "k": b64(self.pkcs8_der())}),
         };
         if let Some(obj) = jwk.as_object_mut() {
             obj.insert("kid".into(), json!(self.kid()));
@@ -124,9 +97,49 @@ impl SigningKey {
         SigningKey::from_pkcs8_der(&kid, algorithm, status, &pkcs8)
     }
 
-    /// Exports the private key as a PKCS#8 PEM block. Contains the private key: never publish it.
-    pub fn to_pem(&self) -> String {
-        pem::encode(&pem::Pem::new("PRIVATE KEY", self.pkcs8_der().to_vec()))
+    /// Exports the private key as a PKCS#8 PEM block (asymmetric keys only). Contains the private key: never
+    /// publish it.
+    pub fn to_pem(&self) -> Result<String, Error> {
+        if self.algorithm().is_symmetric() {
+            return Err(key_error("an HS256 secret has no PEM form; export it as a JWK"));
+        }
+        Ok(pem::encode(&pem::Pem::new("PRIVATE KEY", self.pkcs8_der().to_vec())))
+    }
+}
+
+/// A JWK's private key in its stored form: PKCS#8 for EC and RSA, the secret `k` for `oct`.
+fn stored_material(obj: &Map<String, Value>, algorithm: KeyAlgorithm, kty: &str) -> Result<Vec<u8>, Error> {
+    match (algorithm, kty) {
+        (KeyAlgorithm::Es256, "EC") => {
+            if obj.get("crv").and_then(Value::as_str) != Some("P-256") {
+                return Err(key_error("ES256 needs crv P-256"));
+            }
+            let mut point = vec![4u8];
+            point.extend(member(obj, "x")?);
+            point.extend(member(obj, "y")?);
+            let pair = EcdsaKeyPair::from_private_key_and_public_key(
+                &ECDSA_P256_SHA256_FIXED_SIGNING,
+                &member(obj, "d")?,
+                &point,
+            )
+            .map_err(key_error)?;
+            Ok(pair.to_pkcs8v1().map_err(key_error)?.as_ref().to_vec())
+        }
+        (KeyAlgorithm::Rs256, "RSA") => {
+            let c = RsaComponents {
+                n: member(obj, "n")?,
+                e: member(obj, "e")?,
+                d: member(obj, "d")?,
+                p: member(obj, "p")?,
+                q: member(obj, "q")?,
+                dp: member(obj, "dp")?,
+                dq: member(obj, "dq")?,
+                qi: member(obj, "qi")?,
+            };
+            der::pkcs1_to_pkcs8(&der::rsa_pkcs1(&c)?)
+        }
+        (KeyAlgorithm::Hs256, "oct") => member(obj, "k"),
+        _ => Err(key_error(format!("key type {kty:?} does not match alg {}", algorithm.as_str()))),
     }
 }
 
@@ -152,7 +165,7 @@ mod tests {
 
     #[test]
     fn private_jwk_round_trips_for_both_algorithms() {
-        for alg in [KeyAlgorithm::Es256, KeyAlgorithm::Rs256] {
+        for alg in [KeyAlgorithm::Es256, KeyAlgorithm::Rs256, KeyAlgorithm::Hs256] {
             let key = SigningKey::generate(alg, KeyStatus::Current).unwrap();
             let jwk = key.to_private_jwk().unwrap();
             assert_eq!(jwk["key_ops"], json!(["sign", "verify"]));
@@ -166,7 +179,7 @@ mod tests {
     #[test]
     fn pem_round_trips_and_verify_only_jwks_are_previous_keys() {
         let key = SigningKey::generate(KeyAlgorithm::Rs256, KeyStatus::Previous).unwrap();
-        let pem_text = key.to_pem();
+        let pem_text = key.to_pem().unwrap();
         assert!(pem_text.starts_with("-----BEGIN PRIVATE KEY-----"));
         let back = SigningKey::from_pem(&pem_text, Some("k1"), KeyStatus::Standby).unwrap();
         assert_eq!(back.algorithm(), KeyAlgorithm::Rs256);
@@ -182,8 +195,24 @@ mod tests {
         let b = SigningKey::generate_es256(KeyStatus::Current).unwrap().to_private_jwk().unwrap();
         assert!(keys_from_private_jwks(&json!([a, b]).to_string()).is_err());
         let public =
-            serde_json::to_value(SigningKey::generate_es256(KeyStatus::Current).unwrap().public_jwk()).unwrap();
+            serde_json::to_value(SigningKey::generate_es256(KeyStatus::Current).unwrap().public_jwk().unwrap())
+                .unwrap();
         assert!(SigningKey::from_private_jwk(&public).is_err());
         assert!(keys_from_private_jwks("{not json").is_err());
+    }
+
+    #[test]
+    fn reads_supabase_key_sets_with_a_symmetric_key() {
+        // A project that moved from the legacy secret to signing keys: the old secret verifies only, RS256 signs.
+        let rsa = SigningKey::generate(KeyAlgorithm::Rs256, KeyStatus::Current).unwrap().to_private_jwk().unwrap();
+        let oct = json!({"kty": "oct", "k": "c2VjcmV0LXNlY3JldC1zZWNyZXQ", "kid": "legacy", "key_ops": ["verify"]});
+        let keys = keys_from_private_jwks(&json!([oct, rsa]).to_string()).unwrap();
+        assert_eq!((keys[0].algorithm(), keys[0].status()), (KeyAlgorithm::Hs256, KeyStatus::Previous));
+        assert_eq!(keys[0].pkcs8_der(), b"secret-secret-secret");
+        assert_eq!(keys[1].status(), KeyStatus::Current);
+        let signing_oct = json!({"kty": "oct", "k": "c2VjcmV0", "alg": "HS256", "key_ops": ["sign", "verify"]});
+        assert_eq!(SigningKey::from_private_jwk(&signing_oct).unwrap().status(), KeyStatus::Current);
+        assert!(SigningKey::from_private_jwk(&json!({"kty": "oct", "k": "c2VjcmV0", "alg": "RS256"})).is_err());
+        assert!(SigningKey::from_private_jwk(&json!({"kty": "oct", "k": "c2VjcmV0", "alg": "HS512"})).is_err());
     }
 }

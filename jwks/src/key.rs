@@ -1,4 +1,6 @@
-//! One signing key: its material, algorithm, `kid` and lifecycle status.
+//! One signing key: its material, algorithm, `kid` and lifecycle status. Asymmetric keys (ES256, RS256) are kept as
+//! PKCS#8 and publish a public JWK; a symmetric key (HS256, `kty: oct`, as Supabase Auth accepts in
+//! `GOTRUE_JWT_KEYS`) is kept as its secret and is never published.
 
 use crate::der;
 use crate::error::key_error;
@@ -16,6 +18,8 @@ pub enum KeyAlgorithm {
     Es256,
     /// RSASSA-PKCS1-v1_5 with SHA-256 (2048-bit keys when generated).
     Rs256,
+    /// HMAC with SHA-256 over a shared secret (`kty: oct`): signs and verifies, never published.
+    Hs256,
 }
 
 impl KeyAlgorithm {
@@ -24,6 +28,7 @@ impl KeyAlgorithm {
         match self {
             KeyAlgorithm::Es256 => "ES256",
             KeyAlgorithm::Rs256 => "RS256",
+            KeyAlgorithm::Hs256 => "HS256",
         }
     }
 
@@ -32,6 +37,7 @@ impl KeyAlgorithm {
         match s.to_ascii_uppercase().as_str() {
             "ES256" => Ok(KeyAlgorithm::Es256),
             "RS256" => Ok(KeyAlgorithm::Rs256),
+            "HS256" => Ok(KeyAlgorithm::Hs256),
             _ => Err(ErrorKind::AlgorithmNotAllowed(s.to_string()).into()),
         }
     }
@@ -41,7 +47,13 @@ impl KeyAlgorithm {
         match self {
             KeyAlgorithm::Es256 => Algorithm::ES256,
             KeyAlgorithm::Rs256 => Algorithm::RS256,
+            KeyAlgorithm::Hs256 => Algorithm::HS256,
         }
+    }
+
+    /// Whether keys of this algorithm are shared secrets (never published).
+    pub fn is_symmetric(self) -> bool {
+        self == KeyAlgorithm::Hs256
     }
 }
 
@@ -92,10 +104,12 @@ pub struct SigningKey {
     kid: String,
     algorithm: KeyAlgorithm,
     status: KeyStatus,
-    pkcs8_der: Vec<u8>,
+    /// PKCS#8 DER for ES256 and RS256; the secret itself for HS256.
+    material: Vec<u8>,
     encoding: EncodingKey,
     decoding: DecodingKey,
-    public_jwk: Jwk,
+    /// `None` for a symmetric key: it has no public half.
+    public_jwk: Option<Jwk>,
 }
 
 impl std::fmt::Debug for SigningKey {
@@ -123,6 +137,11 @@ impl SigningKey {
                 let pair = RsaKeyPair::generate(KeySize::Rsa2048).map_err(key_error)?;
                 pair.as_der().map_err(key_error)?.as_ref().to_vec()
             }
+            KeyAlgorithm::Hs256 => {
+                let mut secret = vec![0u8; 64];
+                aws_lc_rs::rand::fill(&mut secret).map_err(key_error)?;
+                secret
+            }
         };
         Self::from_pkcs8_der(&uuid::Uuid::new_v4().to_string(), algorithm, status, &der)
     }
@@ -132,8 +151,27 @@ impl SigningKey {
         Self::generate(KeyAlgorithm::Es256, status)
     }
 
-    /// Builds a key from PKCS#8 DER private-key bytes (the stored form for both algorithms).
+    /// A symmetric HS256 key from its secret (a JWK's decoded `k`).
+    pub fn from_secret(kid: &str, status: KeyStatus, secret: &[u8]) -> Result<Self, Error> {
+        if secret.is_empty() {
+            return Err(key_error("an HS256 key needs a non-empty secret"));
+        }
+        Ok(SigningKey {
+            kid: kid.to_string(),
+            algorithm: KeyAlgorithm::Hs256,
+            status,
+            material: secret.to_vec(),
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            public_jwk: None,
+        })
+    }
+
+    /// Builds a key from its stored form: PKCS#8 DER private-key bytes for ES256 and RS256, the secret for HS256.
     pub fn from_pkcs8_der(kid: &str, algorithm: KeyAlgorithm, status: KeyStatus, der: &[u8]) -> Result<Self, Error> {
+        if algorithm == KeyAlgorithm::Hs256 {
+            return Self::from_secret(kid, status, der);
+        }
         if der::pkcs8_algorithm(der)? != algorithm {
             return Err(key_error(format!("the key material is not an {} key", algorithm.as_str())));
         }
@@ -148,6 +186,7 @@ impl SigningKey {
                 RsaKeyPair::from_der(&pkcs1).map_err(key_error)?;
                 EncodingKey::from_rsa_der(&pkcs1)
             }
+            KeyAlgorithm::Hs256 => unreachable!("handled above"),
         };
         let mut public_jwk = Jwk::from_encoding_key(&encoding, algorithm.jwt()).map_err(key_err)?;
         public_jwk.common.key_id = Some(kid.to_string());
@@ -158,10 +197,10 @@ impl SigningKey {
             kid: kid.to_string(),
             algorithm,
             status,
-            pkcs8_der: der.to_vec(),
+            material: der.to_vec(),
             encoding,
             decoding,
-            public_jwk,
+            public_jwk: Some(public_jwk),
         })
     }
 
@@ -186,14 +225,15 @@ impl SigningKey {
         self
     }
 
-    /// The private key as PKCS#8 DER, for storage.
+    /// The stored form of the key: PKCS#8 DER for ES256 and RS256, the secret for HS256. Never publish it.
     pub fn pkcs8_der(&self) -> &[u8] {
-        &self.pkcs8_der
+        &self.material
     }
 
-    /// The public JWK (no private members), with `kid`, `use: sig`, `key_ops: [verify]` and `alg`.
-    pub fn public_jwk(&self) -> &Jwk {
-        &self.public_jwk
+    /// The public JWK (no private members), with `kid`, `use: sig`, `key_ops: [verify]` and `alg`; `None` for a
+    /// symmetric key, which has nothing that may be published.
+    pub fn public_jwk(&self) -> Option<&Jwk> {
+        self.public_jwk.as_ref()
     }
 
     pub(crate) fn encoding(&self) -> &EncodingKey {
@@ -213,7 +253,7 @@ mod tests {
     fn generated_keys_of_both_algorithms_publish_public_members() {
         for alg in [KeyAlgorithm::Es256, KeyAlgorithm::Rs256] {
             let key = SigningKey::generate(alg, KeyStatus::Standby).unwrap();
-            let jwk = serde_json::to_value(key.public_jwk()).unwrap();
+            let jwk = serde_json::to_value(key.public_jwk().unwrap()).unwrap();
             assert_eq!(jwk["alg"], alg.as_str());
             assert_eq!(jwk["kid"], key.kid());
             assert!(jwk.get("d").is_none() && jwk.get("p").is_none());
@@ -223,10 +263,19 @@ mod tests {
     }
 
     #[test]
+    fn symmetric_keys_have_no_public_jwk() {
+        let key = SigningKey::generate(KeyAlgorithm::Hs256, KeyStatus::Current).unwrap();
+        assert!(key.public_jwk().is_none());
+        assert_eq!(key.pkcs8_der().len(), 64);
+        assert!(SigningKey::from_secret("k", KeyStatus::Current, b"").is_err());
+    }
+
+    #[test]
     fn refuses_material_of_the_wrong_algorithm() {
         let es = SigningKey::generate_es256(KeyStatus::Current).unwrap();
         assert!(SigningKey::from_pkcs8_der("k", KeyAlgorithm::Rs256, KeyStatus::Current, es.pkcs8_der()).is_err());
-        assert!(KeyAlgorithm::parse("HS256").is_err());
+        assert!(KeyAlgorithm::parse("HS512").is_err());
+        assert_eq!(KeyAlgorithm::parse("hs256").unwrap(), KeyAlgorithm::Hs256);
         assert_eq!(KeyAlgorithm::parse("rs256").unwrap(), KeyAlgorithm::Rs256);
     }
 }

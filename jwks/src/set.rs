@@ -65,10 +65,16 @@ impl KeySet {
         let header = decode_header(token).map_err(|_| Error::from(ErrorKind::Malformed))?;
         let (algorithm, key): (Algorithm, &DecodingKey) = match header.alg {
             Algorithm::HS256 => {
+                // The symmetric key the `kid` names, else the legacy secret (tokens without a `kid`), as GoTrue.
+                let named = header.kid.as_deref().and_then(|kid| {
+                    self.keys.iter().find(|k| k.kid() == kid && k.algorithm().is_symmetric() && k.status().verifies())
+                });
+                if let Some(key) = named {
+                    return verify_with(token, Algorithm::HS256, key.decoding(), options);
+                }
                 let Some(secret) = &self.legacy_secret else {
                     return Err(ErrorKind::AlgorithmNotAllowed("HS256".into()).into());
                 };
-                // A shared secret cannot be stored as a DecodingKey reference; verify below.
                 return verify_with(token, Algorithm::HS256, &DecodingKey::from_secret(secret), options);
             }
             Algorithm::ES256 | Algorithm::RS256 => {
@@ -103,13 +109,15 @@ impl KeySet {
         self.keys.iter().map(|k| format!("{}:{};", k.kid(), k.status().as_str())).collect()
     }
 
-    /// The public JWKS document: every key that still verifies, public members only.
+    /// The public JWKS document: every asymmetric key that still verifies, public members only (a symmetric key
+    /// is never published).
     pub fn jwks_document(&self) -> serde_json::Value {
         let keys: Vec<serde_json::Value> = self
             .keys
             .iter()
             .filter(|k| k.status().verifies())
-            .filter_map(|k| serde_json::to_value(k.public_jwk()).ok())
+            .filter_map(|k| k.public_jwk())
+            .filter_map(|jwk| serde_json::to_value(jwk).ok())
             .collect();
         serde_json::json!({ "keys": keys })
     }
@@ -190,6 +198,30 @@ mod tests {
     }
 
     #[test]
+    fn symmetric_keys_sign_and_verify_by_kid_and_stay_out_of_the_jwks() {
+        let oct = SigningKey::from_secret("hs", KeyStatus::Current, b"a-long-shared-secret-of-32-bytes").unwrap();
+        let es = SigningKey::generate_es256(KeyStatus::Previous).unwrap();
+        let set = KeySet::new(vec![oct, es.clone()]);
+        let token = set.sign(&json!({"sub": "u1", "exp": now() + 60})).unwrap();
+        let header = decode_header(&token).unwrap();
+        assert_eq!((header.alg, header.kid.as_deref()), (Algorithm::HS256, Some("hs")));
+        assert_eq!(set.verify::<Value>(&token, &VerifyOptions::default()).unwrap()["sub"], "u1");
+        let doc = set.jwks_document();
+        assert_eq!(doc["keys"].as_array().unwrap().len(), 1);
+        assert_eq!(doc["keys"][0]["kid"], es.kid());
+        // Without a kid an HS256 token needs the legacy secret; another secret never verifies.
+        let plain = encode(
+            &Header::new(Algorithm::HS256),
+            &json!({"exp": now() + 60}),
+            &jsonwebtoken::EncodingKey::from_secret(b"a-long-shared-secret-of-32-bytes"),
+        )
+        .unwrap();
+        assert!(set.verify::<Value>(&plain, &VerifyOptions::default()).is_err());
+        let legacy = set.clone().with_legacy_secret(Some(b"a-long-shared-secret-of-32-bytes".to_vec()));
+        assert!(legacy.verify::<Value>(&plain, &VerifyOptions::default()).is_ok());
+    }
+
+    #[test]
     fn jwks_document_has_public_members_only() {
         let set = KeySet::new(vec![SigningKey::generate_es256(KeyStatus::Current).unwrap()]);
         let doc = set.jwks_document();
@@ -213,7 +245,7 @@ mod tests {
         let none = format!("{}.{}.", b64(json!({"alg": "none", "kid": rsa.kid()})), b64(json!({"exp": now() + 60})));
         assert!(set.verify::<Value>(&none, &VerifyOptions::default()).is_err());
         // HS256 signed with the public key's bytes as the secret.
-        let n = serde_json::to_value(rsa.public_jwk()).unwrap()["n"].as_str().unwrap().to_string();
+        let n = serde_json::to_value(rsa.public_jwk().unwrap()).unwrap()["n"].as_str().unwrap().to_string();
         let mut header = Header::new(Algorithm::HS256);
         header.kid = Some(rsa.kid().into());
         let hs = encode(&header, &json!({"exp": now() + 60}), &jsonwebtoken::EncodingKey::from_secret(n.as_bytes()))

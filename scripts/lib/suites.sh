@@ -70,6 +70,22 @@ node_tests() {
   return "$rc"
 }
 
+# The official Python clients (supabase-py 2.34: supabase_auth, storage3) against the gateway (tests/py, pytest in the
+# virtualenv scripts/install-test-deps.sh makes): other encodings than supabase-js's (tests/conformance/AUDIT.md).
+python_clients() {
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  GATEWAY_BIN="$PWD/target/debug/gateway" scripts/with-test-db.sh \
+    tests/.tmp/py-venv/bin/python -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning tests/py 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  local line p f
+  line=$(grep -E '[0-9]+ (passed|failed)' "$out" | tail -n 1)
+  p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+'); f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+  rm -f "$out"
+  return "$rc"
+}
+
 # Site access rules in SQL (sql/tests/NN-*.sql, pgTAP): every role x table x operation; prints its own SUITE-COUNTS.
 sql_tests() {
   cargo build -q -p gateway --bin gateway || return 1

@@ -5,7 +5,7 @@ begin;
 select plan(88);
 
 select tables_are('public', array[
-  'applications', 'candidate_profiles', 'cv_documents', 'enquiries', 'featured_jobs', 'jobs', 'profile_views',
+  'applications', 'audit_log', 'candidate_profiles', 'cv_documents', 'enquiries', 'featured_jobs', 'jobs', 'profile_views',
   'saved_jobs', 'site_settings', 'user_roles'], 'the site''s tables, and only those, are in public');
 
 -- Row-level security on every table, and a comment on every table.
@@ -26,7 +26,7 @@ select table_privs_are('public', 'featured_jobs', 'anon', array['SELECT'], 'anon
 select table_privs_are('public', 'featured_jobs', 'authenticated', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'], 'authenticated: featured_jobs CRUD (rows: admins)');
 select table_privs_are('public', 'featured_jobs', 'service_role', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'], 'service_role: featured_jobs CRUD');
 select table_privs_are('public', 'candidate_profiles', 'anon', array[]::text[], 'anon: no table-wide privilege on candidate_profiles (columns only)');
-select table_privs_are('public', 'candidate_profiles', 'authenticated', array['INSERT', 'UPDATE', 'DELETE'], 'authenticated: candidate_profiles writes (rows: admins), select by column only');
+select table_privs_are('public', 'candidate_profiles', 'authenticated', array['DELETE'], 'authenticated: candidate_profiles delete (rows: admins); select, insert and update by column only');
 select table_privs_are('public', 'candidate_profiles', 'service_role', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'], 'service_role: candidate_profiles CRUD');
 select table_privs_are('public', 'profile_views', 'anon', array[]::text[], 'anon: no table-wide privilege on profile_views (insert by column)');
 select table_privs_are('public', 'profile_views', 'authenticated', array['SELECT', 'DELETE'], 'authenticated: profile_views select/delete (rows: admins)');

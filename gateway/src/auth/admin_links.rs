@@ -31,10 +31,13 @@ struct LinkBody {
     new_email: Option<String>,
     #[serde(default)]
     password: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::auth::request::object_or_null")]
     data: Option<Value>,
     #[serde(default)]
     redirect_to: Option<String>,
+    /// Set when the gateway made the password up (a magic link for an unknown address): no strength rules apply.
+    #[serde(skip)]
+    generated_password: bool,
 }
 
 fn metadata(data: Option<Value>) -> Value {
@@ -56,6 +59,7 @@ async fn create_user(
     users::create(
         tx,
         NewUser {
+            id: None,
             email: Some(email),
             password_hash: hash,
             aud: &cfg.jwt_aud,
@@ -101,6 +105,15 @@ pub async fn invite(
     Ok(Json(user.to_json()))
 }
 
+/// What a generated link is for: the user, the token column, the mail kind (which sets the link's `type`) and the
+/// address the token is bound to.
+struct Link {
+    user: User,
+    token: TokenKind,
+    mail: MailKind,
+    to: String,
+}
+
 pub async fn generate_link(
     _key: ApiKey,
     State(state): State<AppState>,
@@ -110,76 +123,136 @@ pub async fn generate_link(
 ) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let cfg = &state.auth.config;
-    let body: LinkBody = json_body(&body)?;
-    let kind = body.kind.clone().unwrap_or_default();
+    let mut body: LinkBody = json_body(&body)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let existing = users::by_email(&tx, email.as_str()).await?;
+    let mut kind = body.kind.clone().unwrap_or_default();
+    if existing.is_none() && kind == "magiclink" {
+        // GoTrue signs an unknown address up instead (with a random password) and says so in `verification_type`.
+        kind = "signup".into();
+        body.password = Some(crate::auth::domain::tokens::new_random_password());
+        body.generated_password = true;
+    }
+    let link = link_for(&state, &tx, &kind, &email, existing, &body).await?;
+    let (otp, hash) = issue(&state, &tx, link.user.id, link.token, &link.to, false).await?;
+    let user = users::by_id(&tx, link.user.id).await?.unwrap_or(link.user);
+    tx.commit().await?;
+    let mut response = user.to_json();
+    if let Some(obj) = response.as_object_mut() {
+        obj.insert("action_link".into(), json!(verify_link(cfg, link.mail, &hash, &redirect)));
+        obj.insert("email_otp".into(), json!(otp));
+        obj.insert("hashed_token".into(), json!(hash));
+        // GoTrue echoes the requested type (`email_change_current`, …), not the link's `type`.
+        obj.insert("verification_type".into(), json!(kind));
+        obj.insert("redirect_to".into(), json!(redirect));
+    }
+    Ok(Json(response))
+}
+
+/// Prepares the user a link of type `kind` is for, as GoTrue's `adminGenerateLink` does per type.
+async fn link_for(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    kind: &str,
+    email: &Email,
+    existing: Option<User>,
+    body: &LinkBody,
+) -> AuthResult<Link> {
     let not_found = || AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User with this email not found");
-    let (user, token, mail_kind, to) = match kind.as_str() {
+    let to = email.as_str().to_string();
+    match kind {
         "signup" => {
-            if existing.as_ref().is_some_and(|u| u.email_confirmed_at.is_some()) {
-                return Err(AuthError::email_exists());
-            }
-            let user = match existing {
-                Some(u) => u,
-                None => {
-                    let password = body.password.as_deref().unwrap_or_default();
-                    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
-                    let hash = state.auth.hasher.hash(password).await?;
-                    create_user(&state, &tx, email.as_str(), Some(&hash), metadata(body.data.clone())).await?
-                }
-            };
-            (user, TokenKind::Confirmation, MailKind::Confirmation, email.as_str().to_string())
+            let user = signup_user(state, tx, email, existing, body).await?;
+            Ok(Link { user, token: TokenKind::Confirmation, mail: MailKind::Confirmation, to })
         }
         "invite" => {
             let user = match existing {
                 Some(u) if u.email_confirmed_at.is_some() => return Err(AuthError::email_exists()),
                 Some(u) => u,
-                None => create_user(&state, &tx, email.as_str(), None, metadata(body.data.clone())).await?,
+                None => create_user(state, tx, email.as_str(), None, metadata(body.data.clone())).await?,
             };
             tx.execute("update auth.users set invited_at = now() where id = $1", &[&user.id]).await?;
-            (user, TokenKind::Confirmation, MailKind::Invite, email.as_str().to_string())
+            Ok(Link { user, token: TokenKind::Confirmation, mail: MailKind::Invite, to })
         }
         "magiclink" | "recovery" => {
-            let user = existing.ok_or_else(not_found)?;
-            let mail_kind = if kind == "magiclink" { MailKind::MagicLink } else { MailKind::Recovery };
-            (user, TokenKind::Recovery, mail_kind, email.as_str().to_string())
+            let mail = if kind == "magiclink" { MailKind::MagicLink } else { MailKind::Recovery };
+            Ok(Link { user: existing.ok_or_else(not_found)?, token: TokenKind::Recovery, mail, to })
         }
         "email_change_current" | "email_change_new" => {
             let user = existing.ok_or_else(not_found)?;
-            let new_email = Email::parse(body.new_email.as_deref().unwrap_or_default())?;
-            if users::by_email(&tx, new_email.as_str()).await?.is_some() {
-                return Err(AuthError::email_exists());
-            }
-            tx.execute(
-                "update auth.users set email_change = $2, email_change_confirm_status = 0, \
-                 email_change_token_new = '', email_change_token_current = '', updated_at = now() where id = $1",
-                &[&user.id, &new_email.as_str()],
-            )
-            .await?;
-            let (token, to) = if kind == "email_change_new" {
-                (TokenKind::EmailChangeNew, new_email.as_str().to_string())
-            } else {
-                (TokenKind::EmailChangeCurrent, user.email.clone())
-            };
-            (user, token, MailKind::EmailChange, to)
+            email_change_link(state, tx, kind, user, body).await
         }
-        _ => return Err(AuthError::validation("Invalid email action link type requested")),
-    };
-    let (otp, hash) = issue(&state, &tx, user.id, token, &to, false).await?;
-    let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
-    tx.commit().await?;
-    let mut response = user.to_json();
-    if let Some(obj) = response.as_object_mut() {
-        obj.insert("action_link".into(), json!(verify_link(cfg, mail_kind, &hash, &redirect)));
-        obj.insert("email_otp".into(), json!(otp));
-        obj.insert("hashed_token".into(), json!(hash));
-        obj.insert("verification_type".into(), json!(mail_kind.link_type()));
-        obj.insert("redirect_to".into(), json!(redirect));
+        other => Err(AuthError::validation(format!("Invalid email action link type requested: {other}"))),
     }
-    Ok(Json(response))
+}
+
+/// `signup`: a confirmed address is taken; an unconfirmed one gets `data` merged into its metadata; a new one needs
+/// a password that passes the strength rules, as a sign-up does.
+async fn signup_user(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    email: &Email,
+    existing: Option<User>,
+    body: &LinkBody,
+) -> AuthResult<User> {
+    let cfg = &state.auth.config;
+    match existing {
+        Some(u) if u.email_confirmed_at.is_some() => Err(AuthError::email_exists()),
+        Some(u) => {
+            if let Some(Value::Object(data)) = &body.data {
+                let merged = crate::auth::user::merge_metadata(&u.user_metadata, data);
+                tx.execute(
+                    "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
+                    &[&u.id, &merged],
+                )
+                .await?;
+            }
+            Ok(u)
+        }
+        None => {
+            let password = body.password.as_deref().unwrap_or_default();
+            if password.is_empty() {
+                return Err(AuthError::validation("Signup requires a valid password"));
+            }
+            if !body.generated_password {
+                check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+            }
+            let hash = state.auth.hasher.hash(password).await?;
+            create_user(state, tx, email.as_str(), Some(&hash), metadata(body.data.clone())).await
+        }
+    }
+}
+
+/// `email_change_current` / `email_change_new`: records `new_email` as the pending address; the token is bound to
+/// the current or the new address.
+async fn email_change_link(
+    state: &AppState,
+    tx: &Transaction<'_>,
+    kind: &str,
+    user: User,
+    body: &LinkBody,
+) -> AuthResult<Link> {
+    if kind == "email_change_current" && !state.auth.config.secure_email_change {
+        return Err(AuthError::validation("Enable secure email change to generate link for current email"));
+    }
+    let new_email = Email::parse(body.new_email.as_deref().unwrap_or_default())?;
+    if users::by_email(tx, new_email.as_str()).await?.is_some_and(|other| other.id != user.id) {
+        return Err(AuthError::email_exists());
+    }
+    tx.execute(
+        "update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_sent_at = now(), \
+         updated_at = now() where id = $1",
+        &[&user.id, &new_email.as_str()],
+    )
+    .await?;
+    let (token, to) = if kind == "email_change_new" {
+        (TokenKind::EmailChangeNew, new_email.as_str().to_string())
+    } else {
+        (TokenKind::EmailChangeCurrent, user.email.clone())
+    };
+    Ok(Link { user, token, mail: MailKind::EmailChange, to })
 }

@@ -68,6 +68,37 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     Some(Duration::from_secs_f64(secs))
 }
 
+/// Go's `time.ParseDuration`: a sequence of decimal numbers with units `ns`, `us`/`µs`, `ms`, `s`, `m`, `h`
+/// (`"24h"`, `"1h30m"`, `"1.5h"`); only `"0"` may omit the unit. Negative durations are refused (a ban ends).
+pub fn parse_go_duration(text: &str) -> Option<Duration> {
+    if text == "0" {
+        return Some(Duration::ZERO);
+    }
+    let mut rest = text.strip_prefix('+').unwrap_or(text);
+    if rest.is_empty() {
+        return None;
+    }
+    let mut secs = 0f64;
+    while !rest.is_empty() {
+        let split = rest.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+        let n: f64 = rest[..split].parse().ok()?;
+        let after = &rest[split..];
+        let unit_len = after.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(after.len());
+        let scale = match &after[..unit_len] {
+            "ns" => 1e-9,
+            "us" | "µs" | "μs" => 1e-6,
+            "ms" => 1e-3,
+            "s" => 1.0,
+            "m" => 60.0,
+            "h" => 3600.0,
+            _ => return None,
+        };
+        secs += n * scale;
+        rest = &after[unit_len..];
+    }
+    Some(Duration::from_secs_f64(secs))
+}
+
 impl AuthConfig {
     pub fn from_config(config: &Config) -> Self {
         let v = &config.vars;
@@ -135,5 +166,13 @@ mod tests {
         assert_eq!(parse_duration("5m"), Some(Duration::from_secs(300)));
         assert_eq!(parse_duration("1h"), Some(Duration::from_secs(3600)));
         assert_eq!(parse_duration("soon"), None);
+        assert_eq!(parse_go_duration("1h30m"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_go_duration("1.5h"), Some(Duration::from_secs(5400)));
+        assert_eq!(parse_go_duration("876000h"), Some(Duration::from_secs(876_000 * 3600)));
+        assert_eq!(parse_go_duration("300ms"), Some(Duration::from_millis(300)));
+        assert_eq!(parse_go_duration("0"), Some(Duration::ZERO));
+        assert_eq!(parse_go_duration("10"), None, "Go needs a unit");
+        assert_eq!(parse_go_duration("-1h"), None);
+        assert_eq!(parse_go_duration("1d"), None);
     }
 }

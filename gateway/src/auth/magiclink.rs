@@ -24,14 +24,29 @@ struct OtpBody {
     email: Option<String>,
     #[serde(default)]
     phone: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::auth::request::object_or_null")]
     data: Option<Value>,
     #[serde(default)]
     create_user: Option<bool>,
     #[serde(default)]
+    channel: Option<String>,
+    #[serde(default)]
     code_challenge: Option<String>,
     #[serde(default)]
     code_challenge_method: Option<String>,
+}
+
+/// GoTrue's `OtpParams.Validate`: an e-mail or a phone (not both), a channel only for phones, and PKCE parameters
+/// both present or both absent.
+fn check_params(body: &OtpBody) -> AuthResult<Option<pkce::Challenge>> {
+    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    if present(&body.email) && present(&body.phone) {
+        return Err(AuthError::validation("Only an email address or phone number should be provided"));
+    }
+    if present(&body.email) && present(&body.channel) {
+        return Err(AuthError::validation("Channel should only be specified with Phone OTP"));
+    }
+    pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())
 }
 
 pub async fn handler(
@@ -46,21 +61,26 @@ pub async fn handler(
         return Err(AuthError::rate_limited());
     }
     let body: OtpBody = json_body(&body)?;
-    if body.email.as_deref().is_none_or(str::is_empty) {
-        if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    let challenge = check_params(&body)?;
+    if !present(&body.email) {
+        if present(&body.phone) {
             return Err(AuthError::new(
                 StatusCode::BAD_REQUEST,
                 "phone_provider_disabled",
                 "Unsupported phone provider",
             ));
         }
-        return Err(AuthError::validation("An email address is required"));
+        return Err(AuthError::validation("One of email or phone must be set"));
     }
     if !cfg.email_enabled {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_provider_disabled",
+            "Email logins are disabled",
+        ));
     }
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    let challenge = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
@@ -82,6 +102,7 @@ pub async fn handler(
             users::create(
                 &tx,
                 NewUser {
+                    id: None,
                     email: Some(email.as_str()),
                     password_hash: None,
                     aud: &cfg.jwt_aud,

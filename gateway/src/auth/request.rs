@@ -1,5 +1,6 @@
-//! Request plumbing shared by the endpoints: JSON bodies as GoTrue reads them (unknown keys ignored, `null` as
-//! absent, empty body as `{}`), the client IP for rate limits, and the origin recorded on sessions.
+//! Request plumbing shared by the endpoints: JSON bodies as GoTrue's `encoding/json` reads them (unknown keys
+//! ignored, `null` as absent, field names matched case-insensitively, an empty body refused as bad JSON), the client
+//! IP for rate limits, and the origin recorded on sessions.
 
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::store::sessions::Origin;
@@ -10,12 +11,42 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
 
-/// Parses a JSON body; malformed JSON is 400 `bad_json`.
+fn bad_json(reason: impl std::fmt::Display) -> AuthError {
+    AuthError::new(StatusCode::BAD_REQUEST, "bad_json", format!("Could not parse request body as JSON: {reason}"))
+}
+
+/// Parses a JSON body as GoTrue does: malformed or empty JSON, or a value of the wrong type, is 400 `bad_json`.
 pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> AuthResult<T> {
-    let text = if body.iter().all(u8::is_ascii_whitespace) { &b"{}"[..] } else { body };
-    serde_json::from_slice(text).map_err(|e| {
-        AuthError::new(StatusCode::BAD_REQUEST, "bad_json", format!("Could not parse request body as JSON: {e}"))
-    })
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(bad_json("unexpected end of JSON input"));
+    }
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(bad_json)?;
+    serde_json::from_value(fold_field_names(value)).map_err(bad_json)
+}
+
+/// Go's `encoding/json` matches a field name case-insensitively when no key matches exactly (`"Email"` fills
+/// `email`). Every parameter struct here uses lower-case names, so top-level keys are folded to lower case.
+fn fold_field_names(value: serde_json::Value) -> serde_json::Value {
+    let serde_json::Value::Object(map) = value else { return value };
+    let mut out = serde_json::Map::new();
+    for (key, v) in &map {
+        let lower = key.to_lowercase();
+        if lower == *key || !map.contains_key(&lower) {
+            out.insert(lower, v.clone());
+        }
+    }
+    serde_json::Value::Object(out)
+}
+
+/// A Go `map[string]interface{}` parameter (`data`, `user_metadata`, `app_metadata`): an object or `null`; any other
+/// JSON value is refused as GoTrue refuses it (400 `bad_json`). Use with `#[serde(default, deserialize_with)]`.
+pub fn object_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    use serde::de::Error;
+    match <Option<serde_json::Value> as serde::Deserialize>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v @ serde_json::Value::Object(_)) => Ok(Some(v)),
+        Some(other) => Err(D::Error::custom(format!("cannot unmarshal {other} into a map of string to any"))),
+    }
 }
 
 /// The caller's address: the configured trusted header (first value), else the socket peer.
@@ -100,16 +131,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bodies_accept_empty_and_unknown_keys_and_reject_bad_json() {
+    fn bodies_read_like_go_encoding_json() {
         #[derive(serde::Deserialize, Default)]
         struct B {
             #[serde(default)]
             email: Option<String>,
+            #[serde(default)]
+            data: Option<serde_json::Map<String, serde_json::Value>>,
         }
-        assert!(json_body::<B>(b"").unwrap().email.is_none());
+        assert_eq!(
+            json_body::<B>(b"").err().unwrap().message,
+            "Could not parse request body as JSON: unexpected end of JSON input"
+        );
         assert_eq!(json_body::<B>(br#"{"email":"a","x":null}"#).unwrap().email.as_deref(), Some("a"));
         assert!(json_body::<B>(br#"{"email":null}"#).unwrap().email.is_none());
         assert_eq!(json_body::<B>(b"{nope").err().unwrap().code, "bad_json");
+        assert_eq!(json_body::<B>(br#"{"Email":"b"}"#).unwrap().email.as_deref(), Some("b"));
+        assert_eq!(json_body::<B>(br#"{"EMAIL":"b","email":"a"}"#).unwrap().email.as_deref(), Some("a"));
+        let b = json_body::<B>(br#"{"data":{"Full_Name":"x"}}"#).unwrap();
+        assert!(b.data.unwrap().contains_key("Full_Name"), "nested keys keep their case");
+        assert_eq!(json_body::<B>(br#"{"data":"x"}"#).err().unwrap().code, "bad_json");
+        assert_eq!(json_body::<B>(br#"{"email":5}"#).err().unwrap().code, "bad_json");
     }
 
     #[test]

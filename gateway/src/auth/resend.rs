@@ -10,6 +10,7 @@ use crate::auth::store::users::{self, TokenKind};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -21,6 +22,43 @@ struct ResendBody {
     email: Option<String>,
     #[serde(default, rename = "type")]
     kind: Option<String>,
+    #[serde(default)]
+    phone: Option<String>,
+    #[serde(default)]
+    code_challenge: Option<String>,
+    #[serde(default)]
+    code_challenge_method: Option<String>,
+}
+
+/// GoTrue's `ResendConfirmationParams.Validate`, in its order; returns the address for the e-mail types.
+fn check_params(body: &ResendBody, email_enabled: bool) -> AuthResult<Email> {
+    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    let kind = body.kind.as_deref().unwrap_or_default();
+    match kind {
+        "signup" | "email_change" => {
+            crate::auth::domain::pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
+        }
+        "sms" | "phone_change" => {}
+        _ => return Err(AuthError::validation("Missing one of these types: signup, email_change, sms, phone_change")),
+    }
+    if !present(&body.email) && kind == "signup" {
+        return Err(AuthError::validation("Type provided requires an email address"));
+    }
+    if !present(&body.phone) && kind == "sms" {
+        return Err(AuthError::validation("Type provided requires a phone number"));
+    }
+    match (present(&body.email), present(&body.phone)) {
+        (true, true) => Err(AuthError::validation("Only an email address or phone number should be provided.")),
+        (true, false) if !email_enabled => {
+            Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"))
+        }
+        (true, false) => Email::parse(body.email.as_deref().unwrap_or_default()),
+        // No SMS provider: phone types are refused as GoTrue refuses them with phone logins off.
+        (false, true) => {
+            Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"))
+        }
+        (false, false) => Err(AuthError::validation("Missing email address or phone number")),
+    }
 }
 
 pub async fn handler(
@@ -35,11 +73,8 @@ pub async fn handler(
         return Err(AuthError::rate_limited());
     }
     let body: ResendBody = json_body(&body)?;
+    let email = check_params(&body, cfg.email_enabled)?;
     let kind = body.kind.unwrap_or_default();
-    if !matches!(kind.as_str(), "signup" | "email_change") {
-        return Err(AuthError::validation("Missing one of these types: signup, email_change, sms, phone_change"));
-    }
-    let email = Email::parse(&body.email.unwrap_or_default())?;
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str))?;
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;

@@ -29,7 +29,7 @@ pub struct SignupBody {
     pub phone: Option<String>,
     #[serde(default)]
     pub password: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::auth::request::object_or_null")]
     pub data: Option<Value>,
     #[serde(default)]
     pub code_challenge: Option<String>,
@@ -112,6 +112,7 @@ pub async fn handler(
             let user = users::create(
                 &tx,
                 NewUser {
+                    id: None,
                     email: Some(email.as_str()),
                     password_hash: Some(&hash),
                     aud: &cfg.jwt_aud,
@@ -205,6 +206,7 @@ async fn anonymous(
     let user = users::create(
         &tx,
         NewUser {
+            id: None,
             email: None,
             password_hash: None,
             aud: &cfg.jwt_aud,

@@ -28,8 +28,6 @@ struct TokenBody {
     #[serde(default)]
     refresh_token: Option<String>,
     #[serde(default)]
-    grant_type: Option<String>,
-    #[serde(default)]
     auth_code: Option<String>,
     #[serde(default)]
     code_verifier: Option<String>,
@@ -47,7 +45,8 @@ pub async fn handler(
         return Err(AuthError::rate_limited());
     }
     let body: TokenBody = json_body(&body)?;
-    let grant = query.get("grant_type").cloned().or_else(|| body.grant_type.clone()).unwrap_or_default();
+    // GoTrue reads `grant_type` with `r.FormValue`: the query string (a JSON body's `grant_type` is not read).
+    let grant = query.get("grant_type").cloned().unwrap_or_default();
     match grant.as_str() {
         "password" => password_grant(&state, &ip, &headers, body).await,
         "refresh_token" => refresh_grant(&state, body).await,

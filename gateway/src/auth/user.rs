@@ -38,9 +38,9 @@ struct UpdateBody {
     email: Option<String>,
     #[serde(default)]
     password: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::auth::request::object_or_null")]
     data: Option<Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::auth::request::object_or_null")]
     app_metadata: Option<Value>,
     #[serde(default)]
     phone: Option<String>,

@@ -35,11 +35,14 @@ struct VerifyBody {
     email: Option<String>,
     #[serde(default)]
     phone: Option<String>,
+    #[serde(default)]
+    redirect_to: Option<String>,
 }
 
 /// The token columns each verification type may match.
 fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
     Ok(match kind {
+        "" => return Err(AuthError::validation("Verify requires a verification type")),
         "signup" | "invite" => &["confirmation_token"],
         "recovery" | "magiclink" => &["recovery_token"],
         "email" => &["confirmation_token", "recovery_token"],
@@ -182,29 +185,12 @@ pub async fn post(
         return Err(AuthError::rate_limited());
     }
     let body: VerifyBody = json_body(&body)?;
-    let kind = body.kind.unwrap_or_default();
+    let kind = body.kind.clone().unwrap_or_default();
+    if kind.is_empty() {
+        return Err(AuthError::validation("Verify requires a verification type"));
+    }
+    let (hash, message) = post_token_hash(body)?;
     columns(&kind)?;
-    let (hash, message) = match (body.token.filter(|t| !t.is_empty()), body.token_hash.filter(|t| !t.is_empty())) {
-        (Some(_), Some(_)) | (None, None) => {
-            return Err(AuthError::validation("Verify requires either a token or a token hash"))
-        }
-        (Some(token), None) => {
-            let email = body.email.unwrap_or_default().trim().to_lowercase();
-            if email.is_empty() && body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-                return Err(AuthError::otp_expired("Token has expired or is invalid"));
-            }
-            if email.is_empty() {
-                return Err(AuthError::validation("Verify requires a verification type and email or phone"));
-            }
-            (token_hash(&email, token.trim()), "Token has expired or is invalid")
-        }
-        (None, Some(h)) => {
-            if body.email.is_some_and(|e| !e.is_empty()) {
-                return Err(AuthError::validation("Only the token_hash and type should be provided"));
-            }
-            (h, "Email link is invalid or has expired")
-        }
-    };
     let mut client = state.pool.get().await?;
     let tx = begin(&mut client).await?;
     let outcome = verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, false).await?;
@@ -212,9 +198,44 @@ pub async fn post(
     Ok(match outcome {
         Verified::Session(s) => Json(s).into_response(),
         Verified::HalfConfirmed | Verified::Code(_) => {
-            Json(json!({"msg": HALF_CONFIRMED, "code": 200})).into_response()
+            // GoTrue sends the code as a string here.
+            Json(json!({"msg": HALF_CONFIRMED, "code": "200"})).into_response()
         }
     })
+}
+
+/// GoTrue's checks of `POST /verify` parameters: a token (with the e-mail it was sent to) or a token hash (alone).
+/// Returns the stored hash to look up and the message of an unknown token.
+fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
+    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    match (body.token.filter(|t| !t.is_empty()), body.token_hash.filter(|t| !t.is_empty())) {
+        (Some(_), Some(_)) | (None, None) => {
+            Err(AuthError::validation("Verify requires either a token or a token hash"))
+        }
+        (Some(token), None) => {
+            match (present(&body.email), present(&body.phone)) {
+                // No SMS provider: no phone code can match.
+                (false, true) => return Err(AuthError::otp_expired("Token has expired or is invalid")),
+                (true, false) => {}
+                _ => {
+                    return Err(AuthError::validation(
+                        "Only an email address or phone number should be provided on verify",
+                    ))
+                }
+            }
+            let email =
+                crate::auth::domain::email::Email::parse(body.email.as_deref().unwrap_or_default()).map_err(|_| {
+                    AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "Invalid email format")
+                })?;
+            Ok((token_hash(email.as_str(), token.trim()), "Token has expired or is invalid"))
+        }
+        (None, Some(h)) => {
+            if present(&body.email) || present(&body.phone) || present(&body.redirect_to) {
+                return Err(AuthError::validation("Only the token_hash and type should be provided"));
+            }
+            Ok((h, "Email link is invalid or has expired"))
+        }
+    }
 }
 
 fn form(pairs: &[(&str, String)]) -> String {
@@ -263,6 +284,13 @@ pub async fn get(
     }
     let kind = query.get("type").cloned().unwrap_or_default();
     let hash = query.get("token").cloned().unwrap_or_default();
+    // Missing parameters are answered in JSON, before any redirect, as GoTrue validates them.
+    if kind.is_empty() {
+        return Err(AuthError::validation("Verify requires a verification type"));
+    }
+    if hash.is_empty() {
+        return Err(AuthError::validation("Verify requires a token or a token hash"));
+    }
     if let Err(e) = columns(&kind) {
         return Ok(error_redirect(&e));
     }

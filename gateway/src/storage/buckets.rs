@@ -3,12 +3,13 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::{parse_body, row_timestamp};
+use super::json::{parse_body, query_checked, row_timestamp};
 use super::names;
+use super::schema::{Prop, Schema};
 use super::settings::parse_size;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
@@ -27,7 +28,7 @@ const BUCKET_COLUMNS: &str = "id, name, owner::text, public, type::text, file_si
      created_at, updated_at, owner_id";
 
 fn bucket_json(row: &Row) -> Value {
-    json!({
+    let mut bucket = json!({
         "id": row.get::<_, String>(0),
         "name": row.get::<_, String>(1),
         "owner": row.get::<_, Option<String>>(2).unwrap_or_default(),
@@ -36,7 +37,30 @@ fn bucket_json(row: &Row) -> Value {
         "allowed_mime_types": row.get::<_, Option<Vec<String>>>(6),
         "created_at": row_timestamp(row, 7),
         "updated_at": row_timestamp(row, 8),
-    })
+    });
+    bucket["type"] = json!(row.get::<_, Option<String>>(4).unwrap_or_else(|| "STANDARD".into()));
+    bucket
+}
+
+/// storage-py before 0.12.1 (supabase-py before 2.18.0) fails on a bucket's `type`: Storage leaves it out of the
+/// bucket list for those clients, recognised by `X-Client-Info` and `User-Agent`.
+fn omits_bucket_type(headers: &HeaderMap) -> bool {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("");
+    version_before(header("x-client-info"), "supabase-py/", (2, 18, 0))
+        || version_before(header("user-agent"), "supabase-py/storage3 v", (0, 12, 1))
+}
+
+/// Whether `agent` names `client` (case-insensitive) with a `major.minor.patch` below `min`.
+fn version_before(agent: &str, client: &str, min: (u64, u64, u64)) -> bool {
+    let lower = agent.to_ascii_lowercase();
+    let Some(at) = lower.find(client) else { return false };
+    let rest = &agent[at + client.len()..];
+    let mut parts = rest.splitn(3, '.').map(|p| p.chars().take_while(char::is_ascii_digit).collect::<String>());
+    let mut next = || parts.next().and_then(|p| p.parse::<u64>().ok());
+    match (next(), next(), next()) {
+        (Some(a), Some(b), Some(c)) => (a, b, c) < min,
+        _ => false,
+    }
 }
 
 /// Looks a bucket up as Storage's superuser (upload limits and public flags are not subject to RLS).
@@ -73,6 +97,14 @@ pub async fn lookup(state: &AppState, method: Method, id: &str) -> Result<Bucket
     Ok(info)
 }
 
+const LIST_QUERY: Schema = Schema::object(&[
+    Prop::new("limit", Schema::integer().min(1.0)),
+    Prop::new("offset", Schema::integer().min(0.0)),
+    Prop::new("sortColumn", Schema::string().values(&["id", "name", "created_at", "updated_at"])),
+    Prop::new("sortOrder", Schema::string().values(&["asc", "desc"])),
+    Prop::new("search", Schema::string()),
+]);
+
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {
     limit: Option<i64>,
@@ -84,22 +116,16 @@ pub struct ListQuery {
     sort_order: Option<String>,
 }
 
-pub async fn list(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    Query(q): Query<ListQuery>,
-) -> Result<Json<Value>> {
+pub async fn list(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Result<Json<Value>> {
+    let q: ListQuery = query_checked(uri.query(), &LIST_QUERY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let column = match q.sort_column.as_deref().unwrap_or("name") {
         "id" => "id",
-        "name" => "name",
         "created_at" => "created_at",
         "updated_at" => "updated_at",
-        other => return Err(StorageError::InvalidRequest(format!("invalid sortColumn {other}"))),
+        _ => "name",
     };
-    let order = if q.sort_order.as_deref().is_some_and(|o| o.eq_ignore_ascii_case("desc")) { "desc" } else { "asc" };
+    let order = if q.sort_order.as_deref() == Some("desc") { "desc" } else { "asc" };
     let search = format!("%{}%", like_escape(q.search.as_deref().unwrap_or("")));
     let limit = q.limit.unwrap_or(i64::MAX).max(0);
     let offset = q.offset.unwrap_or(0).max(0);
@@ -111,7 +137,14 @@ pub async fn list(
     let tx = db::begin_as(&mut client, &caller, true).await?;
     let rows = tx.query(sql.as_str(), &[&search, &limit, &offset]).await?;
     tx.commit().await?;
-    Ok(Json(Value::Array(rows.iter().map(bucket_json).collect())))
+    let omit_type = omits_bucket_type(&headers);
+    let list = rows.iter().map(bucket_json).map(|mut b| {
+        if omit_type {
+            b.as_object_mut().map(|o| o.remove("type"));
+        }
+        b
+    });
+    Ok(Json(Value::Array(list.collect())))
 }
 
 pub fn like_escape(s: &str) -> String {
@@ -131,30 +164,96 @@ pub async fn get(
     let sql = format!("select {BUCKET_COLUMNS} from storage.buckets where id = $1");
     let row = tx.query_opt(sql.as_str(), &[&id]).await?.ok_or(StorageError::NoSuchBucket)?;
     tx.commit().await?;
-    Ok(Json(bucket_json(&row)))
+    let mut bucket = bucket_json(&row);
+    // Storage's bucket lookup selects no `type` (only the list has it).
+    bucket.as_object_mut().map(|o| o.remove("type"));
+    Ok(Json(bucket))
 }
 
-#[derive(Debug, Deserialize)]
+const MIME: Schema = Schema::string();
+const BUCKET_PROPS: [Prop; 6] = [
+    Prop::new("name", Schema::string()),
+    Prop::new("id", Schema::string()),
+    Prop::new("public", Schema::boolean()),
+    Prop::new("type", Schema::string().values(&["STANDARD", "ANALYTICS"])),
+    Prop::new("file_size_limit", Schema::size_limit()),
+    Prop::new("allowed_mime_types", Schema::array(&MIME).nullable()),
+];
+/// Storage's `createBucketBody`: `name` required.
+const CREATE_BODY: Schema = Schema::object(&BUCKET_PROPS).required(&["name"]);
+/// Storage's `updateBucketBody`: at least one of `public`, `file_size_limit`, `allowed_mime_types`.
+const UPDATE_BODY: Schema =
+    Schema::object(&BUCKET_PROPS).any_of_required(&["public", "file_size_limit", "allowed_mime_types"]);
+
+/// A bucket's settings as sent; `Some(None)` is an explicit `null` (which clears a limit or a type list).
+#[derive(Debug, Default)]
 struct BucketBody {
     id: Option<String>,
     name: Option<String>,
     public: Option<bool>,
-    #[serde(default)]
-    file_size_limit: Option<Value>,
-    allowed_mime_types: Option<Vec<String>>,
-    #[serde(rename = "type")]
     kind: Option<String>,
+    file_size_limit: Option<Option<i64>>,
+    allowed_mime_types: Option<Option<Vec<String>>>,
 }
 
-fn size_limit(v: &Option<Value>) -> Result<Option<i64>> {
-    match v {
-        None => Ok(None),
-        Some(v) => match parse_size(v) {
-            Some(n) => Ok(n.map(|n| n.min(i64::MAX as u64) as i64)),
-            None => {
-                Err(StorageError::InvalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B".into()))
-            }
-        },
+impl BucketBody {
+    fn parse(body: &Bytes, schema: &Schema, global_limit: u64) -> Result<Self> {
+        let mut v: Value = parse_body(body)?;
+        if v.as_object().is_some_and(|o| o.is_empty()) && schema.required.is_empty() {
+            return Err(StorageError::Validation("body must NOT have fewer than 1 properties".into()));
+        }
+        super::schema::check(&mut v, schema, "body")?;
+        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        let mime_types = match v.get("allowed_mime_types") {
+            None => None,
+            Some(Value::Null) => Some(None),
+            Some(list) => Some(Some(allowed_mime_types(list)?)),
+        };
+        Ok(BucketBody {
+            id: text("id"),
+            name: text("name"),
+            public: v.get("public").and_then(Value::as_bool),
+            kind: text("type"),
+            file_size_limit: v.get("file_size_limit").map(|l| size_limit(l, global_limit)).transpose()?,
+            allowed_mime_types: mime_types,
+        })
+    }
+}
+
+/// The listed types without empty entries, each a `type/subtype` (optionally `; charset=…`) or ending in `*`.
+fn allowed_mime_types(list: &Value) -> Result<Vec<String>> {
+    let types: Vec<String> = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|t| !t.is_empty())
+        .map(String::from)
+        .collect();
+    match types.iter().find(|t| !valid_mime_pattern(t)) {
+        Some(bad) => Err(StorageError::InvalidMimeType(bad.clone())),
+        None => Ok(types),
+    }
+}
+
+fn valid_mime_pattern(t: &str) -> bool {
+    let token = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || "-+.".contains(c));
+    let plain = |m: &str| m.split_once('/').is_some_and(|(a, b)| token(a) && token(b));
+    let with_charset = t.split_once(';').is_some_and(|(m, rest)| {
+        let cs = rest.trim_start().strip_prefix("charset=");
+        plain(m) && cs.is_some_and(|c| !c.is_empty() && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-'))
+    });
+    t.len() <= 1000 && (plain(t) || with_charset || t.ends_with('*'))
+}
+
+/// A bucket limit in bytes: a number or a size such as `20MB`; above the global limit is Storage's 413.
+fn size_limit(v: &Value, global_limit: u64) -> Result<Option<i64>> {
+    let bytes = parse_size(v).ok_or_else(|| {
+        StorageError::InvalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B".into())
+    })?;
+    match bytes {
+        Some(n) if n > global_limit => Err(StorageError::EntityTooLarge),
+        other => Ok(other.map(|n| n.min(i64::MAX as u64) as i64)),
     }
 }
 
@@ -165,28 +264,24 @@ pub async fn create(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>> {
+    let b = BucketBody::parse(&body, &CREATE_BODY, state.storage.settings.file_size_limit)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_body(&body)?;
-    let name = b
-        .name
-        .clone()
-        .or(b.id.clone())
-        .ok_or(StorageError::InvalidRequest("body must have required property 'name'".into()))?;
-    let id = b.id.clone().unwrap_or_else(|| name.clone());
+    let name = b.name.clone().unwrap_or_default();
+    let id = b.id.clone().filter(|i| !i.is_empty()).unwrap_or_else(|| name.clone());
     names::bucket_id(&id)?;
     names::bucket_id(&name)?;
-    let limit = size_limit(&b.file_size_limit)?;
-    let kind = b.kind.unwrap_or_else(|| "STANDARD".into()).to_ascii_uppercase();
-    if kind != "STANDARD" {
-        return Err(StorageError::InvalidRequest(format!("bucket type {kind} is not supported")));
+    if b.kind.as_deref() == Some("ANALYTICS") {
+        return Err(StorageError::FeatureNotEnabled("Iceberg buckets are not enabled for this tenant".into()));
     }
+    let limit = b.file_size_limit.flatten();
+    let mime_types = b.allowed_mime_types.clone().flatten();
     let mut client = db::client(&state).await?;
     let tx = db::begin_as(&mut client, &caller, false).await?;
     // No RETURNING: the caller may be allowed to insert but not to read back.
     tx.execute(
         "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
          values ($1, $2, $3, $4, $5, $6, $7)",
-        &[&id, &name, &caller.owner(), &caller.owner_id(), &b.public.unwrap_or(false), &limit, &b.allowed_mime_types],
+        &[&id, &name, &caller.owner(), &caller.owner_id(), &b.public.unwrap_or(false), &limit, &mime_types],
     )
     .await?;
     tx.commit().await?;
@@ -201,9 +296,10 @@ pub async fn update(
     StoragePath(id): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
+    let b = BucketBody::parse(&body, &UPDATE_BODY, state.storage.settings.file_size_limit)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let b: BucketBody = parse_body(&body)?;
-    let limit = size_limit(&b.file_size_limit)?;
+    let (set_limit, limit) = (b.file_size_limit.is_some(), b.file_size_limit.flatten());
+    let (set_types, types) = (b.allowed_mime_types.is_some(), b.allowed_mime_types.flatten());
     let mut client = db::client(&state).await?;
     let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx
@@ -211,14 +307,7 @@ pub async fn update(
             "update storage.buckets set public = coalesce($2, public), \
              file_size_limit = case when $3 then $4 else file_size_limit end, \
              allowed_mime_types = case when $5 then $6 else allowed_mime_types end, updated_at = now() where id = $1",
-            &[
-                &id,
-                &b.public,
-                &b.file_size_limit.is_some(),
-                &limit,
-                &b.allowed_mime_types.is_some(),
-                &b.allowed_mime_types,
-            ],
+            &[&id, &b.public, &set_limit, &limit, &set_types, &types],
         )
         .await?;
     if n == 0 {

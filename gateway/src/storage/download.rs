@@ -5,11 +5,12 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::timestamp;
+use super::json::{query_checked, timestamp};
+use super::schema::{Prop, Schema};
 use super::{buckets, names, range, signing};
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -82,10 +83,23 @@ pub async fn find_object(state: &AppState, access: Access<'_>, bucket: &str, nam
     })
 }
 
+const READ_QUERY: Schema = Schema::object(&[Prop::new("download", Schema::string())]);
+const SIGNED_QUERY: Schema =
+    Schema::object(&[Prop::new("download", Schema::string()), Prop::new("token", Schema::string())])
+        .required(&["token"]);
+
 #[derive(Debug, Default, Deserialize)]
 pub struct ReadQuery {
     pub download: Option<String>,
     pub token: Option<String>,
+}
+
+/// How a read is answered beyond the object itself.
+#[derive(Debug, Default)]
+struct Reply<'a> {
+    download: Option<&'a str>,
+    /// A signed URL's expiry: sent as `Expires` instead of the object's `Cache-Control`, as Storage does.
+    expires: Option<i64>,
 }
 
 fn target(params: &(String, String)) -> Result<(&str, &str)> {
@@ -98,7 +112,7 @@ async fn respond(
     obj: &ObjectRow,
     method: &Method,
     headers: &HeaderMap,
-    download: Option<&str>,
+    reply: Reply<'_>,
 ) -> Result<Response> {
     let backend = &state.storage.backend;
     let total = match backend.size(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
@@ -114,16 +128,20 @@ async fn respond(
         }
     };
     put(&mut h, header::CONTENT_TYPE, obj.meta_str("mimetype").unwrap_or_else(|| "application/octet-stream".into()));
-    put(&mut h, header::CACHE_CONTROL, obj.meta_str("cacheControl").unwrap_or_else(|| "no-cache".into()));
+    match reply.expires.and_then(|exp| chrono::DateTime::from_timestamp(exp, 0)) {
+        Some(at) => put(&mut h, header::EXPIRES, range::http_date(at)),
+        None => put(&mut h, header::CACHE_CONTROL, obj.meta_str("cacheControl").unwrap_or_else(|| "no-cache".into())),
+    }
     put(&mut h, header::ETAG, etag.clone());
     if let Some(t) = obj.updated_at {
         put(&mut h, header::LAST_MODIFIED, range::http_date(t));
     }
     h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    h.insert("x-robots-tag", HeaderValue::from_static("none"));
     // Served from the site's origin: never let stored content run as a page.
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
-    if let Some(d) = download {
-        put(&mut h, header::CONTENT_DISPOSITION, range::attachment(d, &obj.name));
+    if let Some(d) = reply.download {
+        put(&mut h, header::CONTENT_DISPOSITION, range::attachment(d));
     }
     let inm = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
     if inm.is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*")) {
@@ -151,47 +169,98 @@ async fn respond(
     Ok((status, h, body).into_response())
 }
 
-/// `GET|HEAD /object/{bucket}/{name}` and `/object/authenticated/{bucket}/{name}`: as the caller.
+/// Who may read through a route.
+#[derive(Debug, Clone, Copy)]
+enum Reader {
+    /// The caller's token is required (`/object/authenticated/…`).
+    Token,
+    /// A token is optional: without one, or with one that does not verify, the request is anonymous and only a
+    /// public bucket answers, as Storage's `allowInvalidJwt` routes (`/object/{bucket}/…`, `/object/info/{bucket}/…`).
+    TokenOrAnonymous,
+    /// Public buckets only, no token looked at (`/object/public/…`).
+    Public,
+}
+
+/// The object a read route names, found as its [`Reader`] allows.
+async fn find_for(
+    state: &AppState,
+    reader: Reader,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    params: &(String, String),
+) -> Result<ObjectRow> {
+    let (bucket, name) = target(params)?;
+    let caller = match reader {
+        Reader::Token => Some(db::caller(state, headers, method, uri.path())?),
+        Reader::TokenOrAnonymous => db::caller(state, headers, method, uri.path()).ok(),
+        Reader::Public => None,
+    };
+    let access = caller.as_ref().map_or(Access::Public, Access::Caller);
+    find_object(state, access, bucket, name).await
+}
+
+/// A download or `HEAD` through a route whose readers are `reader`.
+async fn read(
+    state: &AppState,
+    reader: Reader,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    params: &(String, String),
+) -> Result<Response> {
+    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
+    let obj = find_for(state, reader, method, uri, headers, params).await?;
+    respond(state, &obj, method, headers, Reply { download: q.download.as_deref(), expires: None }).await
+}
+
+/// `GET|HEAD /object/authenticated/{bucket}/{name}`.
 pub async fn authenticated(
     State(state): State<AppState>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
-    Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+    read(&state, Reader::Token, &method, &uri, &headers, &params).await
 }
 
-/// `GET|HEAD /object/public/{bucket}/{name}`: public buckets only, no token needed.
+/// `GET|HEAD /object/{bucket}/{name}`.
+pub async fn any_caller(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    StoragePath(params): StoragePath<(String, String)>,
+) -> Result<Response> {
+    read(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await
+}
+
+/// `GET|HEAD /object/public/{bucket}/{name}`.
 pub async fn public(
     State(state): State<AppState>,
     method: Method,
+    uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
-    Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let obj = find_object(&state, Access::Public, bucket, name).await?;
-    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+    read(&state, Reader::Public, &method, &uri, &headers, &params).await
 }
 
 /// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
 pub async fn signed(
     State(state): State<AppState>,
     method: Method,
+    uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
-    Query(q): Query<ReadQuery>,
 ) -> Result<Response> {
     let (bucket, name) = target(&params)?;
-    let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
-    signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
+    let q: ReadQuery = query_checked(uri.query(), &SIGNED_QUERY)?;
+    let token = q.token.as_deref().unwrap_or_default();
+    let claims = signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
     let obj = find_object(&state, Access::Signed, bucket, name).await?;
-    respond(&state, &obj, &method, &headers, q.download.as_deref()).await
+    respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: Some(claims.exp) }).await
 }
 
 fn info_json(obj: &ObjectRow) -> Value {
@@ -204,13 +273,25 @@ fn info_json(obj: &ObjectRow) -> Value {
         "content_type": obj.meta("mimetype"),
         "cache_control": obj.meta("cacheControl"),
         "etag": obj.meta("eTag"),
+        // Storage keeps `{}` for an upload without user metadata (storage-js's own test expects it).
         "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
         "last_modified": obj.updated_at.map(timestamp),
         "created_at": obj.created_at.map(timestamp),
     })
 }
 
-/// `GET /object/info/{bucket}/{name}` and `/object/info/authenticated/…`.
+/// `GET /object/info/{bucket}/{name}` (token optional).
+pub async fn info_any(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    StoragePath(params): StoragePath<(String, String)>,
+) -> Result<Json<Value>> {
+    Ok(Json(info_json(&find_for(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await?)))
+}
+
+/// `GET /object/info/authenticated/{bucket}/{name}` (token required).
 pub async fn info(
     State(state): State<AppState>,
     method: Method,
@@ -218,18 +299,16 @@ pub async fn info(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    Ok(Json(info_json(&obj)))
+    Ok(Json(info_json(&find_for(&state, Reader::Token, &method, &uri, &headers, &params).await?)))
 }
 
 /// `GET /object/info/public/{bucket}/{name}`.
 pub async fn info_public(
     State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    let (bucket, name) = target(&params)?;
-    let obj = find_object(&state, Access::Public, bucket, name).await?;
-    Ok(Json(info_json(&obj)))
+    Ok(Json(info_json(&find_for(&state, Reader::Public, &method, &uri, &headers, &params).await?)))
 }

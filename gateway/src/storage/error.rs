@@ -14,6 +14,13 @@ pub enum StorageError {
     InvalidBucketName,
     InvalidKey(String),
     InvalidRequest(String),
+    /// A request that fails its route's schema (Fastify's validation error), with ajv's message.
+    Validation(String),
+    /// `Invalid Parameter <name>` (e.g. `expiresIn` beyond the JWT range, a malformed list cursor).
+    InvalidParameter(&'static str),
+    FeatureNotEnabled(String),
+    /// No route matches: Fastify's not-found answer, `Route GET:/path not found`.
+    RouteNotFound(String),
     InvalidJwt(String),
     InvalidSignature(String),
     AccessDenied(String),
@@ -36,6 +43,12 @@ impl StorageError {
             InvalidBucketName => (400, "InvalidBucketName", "Invalid Input".into(), "Bucket name invalid".into()),
             InvalidKey(key) => (400, "InvalidKey", "InvalidKey".into(), format!("Invalid key: {key}")),
             InvalidRequest(m) => (400, "InvalidRequest", "InvalidRequest".into(), m.clone()),
+            Validation(m) => (400, "InvalidRequest", "Bad Request".into(), m.clone()),
+            InvalidParameter(p) => {
+                (400, "InvalidParameter", "InvalidParameter".into(), format!("Invalid Parameter {p}"))
+            }
+            FeatureNotEnabled(m) => (400, "FeatureNotEnabled", "FeatureNotEnabled".into(), m.clone()),
+            RouteNotFound(m) => (404, "InvalidRequest", "Not Found".into(), format!("Route {m} not found")),
             InvalidJwt(m) => (400, "InvalidJWT", "InvalidJWT".into(), m.clone()),
             InvalidSignature(m) => (400, "InvalidSignature", "InvalidSignature".into(), m.clone()),
             AccessDenied(m) => (403, "AccessDenied", "Unauthorized".into(), m.clone()),
@@ -66,6 +79,7 @@ impl StorageError {
         match self {
             StorageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             StorageError::InvalidRange => StatusCode::RANGE_NOT_SATISFIABLE,
+            StorageError::RouteNotFound(_) => StatusCode::NOT_FOUND,
             _ => StatusCode::BAD_REQUEST,
         }
     }

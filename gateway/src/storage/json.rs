@@ -2,15 +2,31 @@
 //! (RFC 3339 with milliseconds and `Z`, as Storage's API answers them).
 
 use super::error::{Result, StorageError};
+use super::schema::{self, Schema};
 use axum::body::Bytes;
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use tokio_postgres::Row;
 
 /// Parses a JSON request body; an empty body is `{}`. Errors are `InvalidRequest("body …")`.
 pub fn parse_body<T: DeserializeOwned>(body: &Bytes) -> Result<T> {
     let body: &[u8] = if body.is_empty() { b"{}" } else { body };
     serde_json::from_slice(body).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))
+}
+
+/// Parses a JSON body, coerces and checks it against the route's schema (as Fastify does), then reads it as `T`.
+pub fn parse_checked<T: DeserializeOwned>(body: &Bytes, schema: &Schema) -> Result<T> {
+    let mut value: Value = parse_body(body)?;
+    schema::check(&mut value, schema, "body")?;
+    serde_json::from_value(value).map_err(|e| StorageError::Validation(format!("body {e}")))
+}
+
+/// The query string, coerced and checked against the route's schema, read as `T`.
+pub fn query_checked<T: DeserializeOwned>(query: Option<&str>, schema: &Schema) -> Result<T> {
+    let mut value = schema::query_object(query);
+    schema::check(&mut value, schema, "querystring")?;
+    serde_json::from_value(value).map_err(|e| StorageError::Validation(format!("querystring {e}")))
 }
 
 /// A timestamp as Storage writes it, e.g. `2024-05-01T12:00:00.000Z`.

@@ -5,8 +5,9 @@ use super::buckets::like_escape;
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::{parse_body, row_timestamp};
+use super::json::{parse_checked, row_timestamp};
 use super::names;
+use super::schema::{Prop, Schema};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -14,6 +15,22 @@ use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+const SORT_BY: Schema = Schema::object(&[
+    Prop::new("column", Schema::string().values(&["name", "updated_at", "created_at", "last_accessed_at"])),
+    Prop::new("order", Schema::string().values(&["asc", "desc"])),
+])
+.required(&["column"]);
+
+/// Storage's `searchRequestBodySchema`: `prefix` is required; numbers and the sort may arrive as strings.
+const LIST_BODY: Schema = Schema::object(&[
+    Prop::new("prefix", Schema::string()),
+    Prop::new("limit", Schema::integer().min(1.0)),
+    Prop::new("offset", Schema::integer().min(0.0)),
+    Prop::new("sortBy", SORT_BY),
+    Prop::new("search", Schema::string()),
+])
+.required(&["prefix"]);
 
 #[derive(Debug, Default, Deserialize)]
 struct SortBy {
@@ -50,7 +67,7 @@ fn plan(body: ListBody) -> Result<Plan> {
         return Err(StorageError::InvalidKey(prefix));
     }
     let sort = body.sort_by.unwrap_or_default();
-    let desc = sort.order.as_deref().is_some_and(|o| o.eq_ignore_ascii_case("desc"));
+    let desc = sort.order.as_deref() == Some("desc");
     let order_sql = match (sort.column.as_deref().unwrap_or("name"), desc) {
         ("name", false) => "part asc",
         ("name", true) => "part desc",
@@ -66,7 +83,7 @@ fn plan(body: ListBody) -> Result<Plan> {
         prefix,
         search: format!("{}%", like_escape(&body.search.unwrap_or_default().to_lowercase())),
         order_sql,
-        limit: body.limit.unwrap_or(100).clamp(0, 1000),
+        limit: body.limit.unwrap_or(100).max(1),
         offset: body.offset.unwrap_or(0).max(0),
     })
 }
@@ -80,8 +97,8 @@ pub async fn list(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
+    let body: ListBody = parse_checked(&body, &LIST_BODY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body: ListBody = parse_body(&body)?;
     let p = plan(body)?;
     let sql = format!(
         "select part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \

@@ -4,8 +4,9 @@
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::{parse_body, row_timestamp};
+use super::json::{parse_checked, row_timestamp};
 use super::names;
+use super::schema::{Prop, Schema};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -14,6 +15,21 @@ use axum::Json;
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+const SORT_BY: Schema = Schema::object(&[
+    Prop::new("column", Schema::string().values(&["name", "updated_at", "created_at"])),
+    Prop::new("order", Schema::string().values(&["asc", "desc"])),
+])
+.required(&["column"]);
+
+/// Storage's list-v2 body schema (nothing required; numbers and booleans may arrive as strings).
+const LIST_V2_BODY: Schema = Schema::object(&[
+    Prop::new("prefix", Schema::string()),
+    Prop::new("limit", Schema::integer().min(1.0)),
+    Prop::new("cursor", Schema::string()),
+    Prop::new("with_delimiter", Schema::boolean()),
+    Prop::new("sortBy", SORT_BY),
+]);
 
 #[derive(Debug, Default, Deserialize)]
 struct SortBy {
@@ -42,12 +58,17 @@ fn decode_cursor(cursor: &str) -> Result<i64> {
         .and_then(|b| String::from_utf8(b).ok())
         .and_then(|s| s.strip_prefix("offset:").and_then(|n| n.parse().ok()))
         .filter(|n: &i64| *n >= 0)
-        .ok_or_else(|| StorageError::InvalidRequest("invalid cursor".into()))
+        .ok_or(StorageError::InvalidParameter("continuation token"))
+}
+
+/// The page's offset: an absent or empty cursor is the first page, as Storage reads it.
+fn cursor_offset(cursor: Option<&str>) -> Result<i64> {
+    cursor.filter(|c| !c.is_empty()).map(decode_cursor).transpose().map(|o| o.unwrap_or(0))
 }
 
 fn order_sql(sort: Option<SortBy>) -> Result<&'static str> {
     let sort = sort.unwrap_or_default();
-    let desc = sort.order.as_deref().is_some_and(|o| o.eq_ignore_ascii_case("desc"));
+    let desc = sort.order.as_deref() == Some("desc");
     Ok(match (sort.column.as_deref().unwrap_or("name"), desc) {
         ("name", false) => "key_name asc",
         ("name", true) => "key_name desc",
@@ -68,14 +89,14 @@ pub async fn list_v2(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
+    let body: ListV2Body = parse_checked(&body, &LIST_V2_BODY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body: ListV2Body = parse_body(&body)?;
     let prefix = body.prefix.unwrap_or_default();
     if prefix.contains("..") || prefix.contains('\\') {
         return Err(StorageError::InvalidKey(prefix));
     }
     let limit = body.limit.unwrap_or(1000).clamp(1, 1000);
-    let offset = body.cursor.as_deref().map(decode_cursor).transpose()?.unwrap_or(0);
+    let offset = cursor_offset(body.cursor.as_deref())?;
     let delimit = body.with_delimiter.unwrap_or(false);
     let sql = format!(
         "select key_name, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
@@ -102,9 +123,11 @@ pub async fn list_v2(
     let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &prefix, &delimit, &(limit + 1), &offset]).await?;
     tx.commit().await?;
     let has_next = rows.len() as i64 > limit;
+    let mut last_name = None;
     let (mut folders, mut objects) = (Vec::new(), Vec::new());
     for r in rows.iter().take(limit as usize) {
         let name: String = r.get(0);
+        last_name = Some(name.clone());
         if r.get::<_, bool>(1) {
             folders.push(json!({ "key": name.trim_end_matches('/'), "name": name }));
         } else {
@@ -118,6 +141,7 @@ pub async fn list_v2(
     let mut out = json!({ "hasNext": has_next, "folders": folders, "objects": objects });
     if has_next {
         out["nextCursor"] = Value::String(encode_cursor(offset + limit));
+        out["nextCursorKey"] = json!(last_name);
     }
     Ok(Json(out))
 }
@@ -130,6 +154,8 @@ mod tests {
     fn cursors_round_trip_and_bad_ones_are_refused() {
         assert_eq!(decode_cursor(&encode_cursor(42)), Ok(42));
         assert!(decode_cursor("not a cursor").is_err());
+        assert_eq!(cursor_offset(Some("")), Ok(0));
+        assert_eq!(cursor_offset(None), Ok(0));
         assert!(decode_cursor(&base64::engine::general_purpose::URL_SAFE_NO_PAD.encode("offset:-1")).is_err());
         assert!(order_sql(Some(SortBy { column: Some("id; drop".into()), order: None })).is_err());
     }

@@ -16,6 +16,7 @@ mod names;
 mod objects;
 mod range;
 mod s3;
+mod schema;
 mod settings;
 mod signing;
 mod sniff;
@@ -81,7 +82,7 @@ async fn load_role_settings(pool: &Pool) -> anyhow::Result<HashMap<String, Vec<(
 }
 
 pub fn router() -> Router<AppState> {
-    use download::{authenticated, info, info_public, public, signed};
+    use download::{any_caller, authenticated, info, info_any, info_public, public, signed};
     Router::new()
         .route("/bucket", get(buckets::list).post(buckets::create))
         .route("/bucket/", get(buckets::list).post(buckets::create))
@@ -96,25 +97,23 @@ pub fn router() -> Router<AppState> {
         .route("/object/upload/sign/{bucket}/{*name}", post(signing::sign_upload).put(objects::upload_signed))
         .route("/object/info/public/{bucket}/{*name}", get(info_public))
         .route("/object/info/authenticated/{bucket}/{*name}", get(info))
-        .route("/object/info/{bucket}/{*name}", get(info))
+        .route("/object/info/{bucket}/{*name}", get(info_any))
         .route("/object/public/{bucket}/{*name}", get(public).head(public))
         .route("/object/authenticated/{bucket}/{*name}", get(authenticated).head(authenticated))
         .route(
             "/object/{bucket}/{*name}",
-            get(authenticated)
-                .head(authenticated)
-                .post(objects::upload)
-                .put(objects::upload)
-                .delete(objects::remove_one),
+            get(any_caller).head(any_caller).post(objects::upload).put(objects::upload).delete(objects::remove_one),
         )
         .route("/object/{bucket}", axum::routing::delete(objects::remove_many))
         .fallback(not_found)
 }
 
-async fn not_found() -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let body = serde_json::json!({"statusCode": "404", "code": "not_found", "error": "Not Found", "message": "Route not found"});
-    (axum::http::StatusCode::NOT_FOUND, axum::Json(body)).into_response()
+/// Fastify's not-found answer, as Storage gives it for any unknown route — including `/render/image/…` while image
+/// transformations are not available (Storage registers those routes only when they are enabled).
+async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) -> StorageError {
+    let path_and_query = uri.0.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let relative = path_and_query.strip_prefix("/storage/v1").unwrap_or(path_and_query);
+    StorageError::RouteNotFound(format!("{method}:{relative}"))
 }
 
 /// Background work: the mail outbox delivery loop and the storage sweep.

@@ -6,7 +6,8 @@
 use super::db::{self, Caller};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::{parse_body, row_timestamp, timestamp};
+use super::json::{parse_checked, row_timestamp, timestamp};
+use super::schema::{Prop, Schema};
 use super::{buckets, names, signing, sniff, upload};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
@@ -16,9 +17,27 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+/// `x-upsert: true`, compared exactly as Storage does (`"True"` or `"1"` is not an upsert).
 pub fn upsert_header(headers: &HeaderMap) -> bool {
-    headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.eq_ignore_ascii_case("true"))
+    headers.get("x-upsert").and_then(|v| v.to_str().ok()) == Some("true")
 }
+
+const PREFIX: Schema = Schema::string();
+/// Storage's `deleteObjectsBody`: `prefixes`, at least one.
+const DELETE_BODY: Schema =
+    Schema::object(&[Prop::new("prefixes", Schema::array(&PREFIX).items(Some(1), None))]).required(&["prefixes"]);
+const FILE_METADATA: Schema =
+    Schema::object(&[Prop::new("cacheControl", Schema::string()), Prop::new("mimetype", Schema::string())]);
+/// Storage's move and copy bodies (copy adds `metadata` and `copyMetadata`).
+const TRANSFER_BODY: Schema = Schema::object(&[
+    Prop::new("bucketId", Schema::string()),
+    Prop::new("sourceKey", Schema::string()),
+    Prop::new("destinationBucket", Schema::string()),
+    Prop::new("destinationKey", Schema::string()),
+    Prop::new("metadata", FILE_METADATA),
+    Prop::new("copyMetadata", Schema::boolean()),
+])
+.required(&["bucketId", "sourceKey", "destinationKey"]);
 
 fn object_metadata(staged: &upload::Staged) -> Value {
     json!({
@@ -192,13 +211,12 @@ pub async fn remove_many(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
+    let DeleteBody { prefixes } = parse_checked(&body, &DELETE_BODY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let prefixes: Vec<String> = parse_body::<Value>(&body)?
-        .get("prefixes")
-        .and_then(|p| serde_json::from_value(p.clone()).ok())
-        .ok_or(StorageError::InvalidRequest("prefixes must be an array of strings".into()))?;
-    if prefixes.is_empty() || prefixes.len() > 1000 {
-        return Err(StorageError::InvalidRequest("prefixes must have between 1 and 1000 items".into()));
+    if prefixes.len() > 1000 {
+        return Err(StorageError::InvalidRequest(
+            "Bulk object requests are limited to 1000 objects per request.".into(),
+        ));
     }
     Ok(Json(Value::Array(remove_names(&state, &caller, &bucket, &prefixes).await?)))
 }
@@ -220,6 +238,18 @@ pub async fn remove_one(
 }
 
 #[derive(Debug, Deserialize)]
+struct DeleteBody {
+    prefixes: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FileMetadata {
+    cache_control: Option<String>,
+    mimetype: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct TransferBody {
     bucket_id: String,
@@ -227,18 +257,50 @@ struct TransferBody {
     destination_key: String,
     destination_bucket: Option<String>,
     #[serde(default)]
+    metadata: Option<FileMetadata>,
+    #[serde(default)]
     copy_metadata: Option<bool>,
 }
 
-fn transfer(body: &Bytes) -> Result<(String, String, String, String, bool)> {
-    let b: TransferBody =
-        serde_json::from_value(parse_body(body)?).map_err(|e| StorageError::InvalidRequest(format!("body {e}")))?;
-    let dst_bucket = b.destination_bucket.unwrap_or_else(|| b.bucket_id.clone());
+/// A checked move or copy: `destinationBucket` absent or empty means the source bucket, as Storage reads it.
+struct Transfer {
+    src_bucket: String,
+    src: String,
+    dst_bucket: String,
+    dst: String,
+    copy_metadata: bool,
+    metadata: FileMetadata,
+}
+
+fn transfer(body: &Bytes) -> Result<Transfer> {
+    let b: TransferBody = parse_checked(body, &TRANSFER_BODY)?;
+    let dst_bucket = b.destination_bucket.filter(|d| !d.is_empty()).unwrap_or_else(|| b.bucket_id.clone());
     names::bucket_id(&b.bucket_id)?;
     names::bucket_id(&dst_bucket)?;
     names::object_name(&b.source_key)?;
     names::object_name(&b.destination_key)?;
-    Ok((b.bucket_id, b.source_key, dst_bucket, b.destination_key, b.copy_metadata.unwrap_or(true)))
+    Ok(Transfer {
+        src_bucket: b.bucket_id,
+        src: b.source_key,
+        dst_bucket,
+        dst: b.destination_key,
+        copy_metadata: b.copy_metadata.unwrap_or(true),
+        metadata: b.metadata.unwrap_or_default(),
+    })
+}
+
+/// The copy's file metadata: the source's, with `cacheControl`/`mimetype` from the body when `copyMetadata` is false.
+fn copied_metadata(source: Option<&Value>, t: &Transfer) -> Value {
+    let mut metadata = source.cloned().unwrap_or_else(|| json!({}));
+    if !t.copy_metadata {
+        if let Some(cc) = &t.metadata.cache_control {
+            metadata["cacheControl"] = json!(cc);
+        }
+        if let Some(mime) = &t.metadata.mimetype {
+            metadata["mimetype"] = json!(mime);
+        }
+    }
+    metadata
 }
 
 /// `POST /object/move` `{bucketId, sourceKey, destinationKey, destinationBucket?}`.
@@ -249,11 +311,9 @@ pub async fn move_object(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>> {
+    let t = transfer(&body)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let (src_bucket, src, dst_bucket, dst) = {
-        let t = transfer(&body)?;
-        (t.0, t.1, t.2, t.3)
-    };
+    let (src_bucket, src, dst_bucket, dst) = (t.src_bucket, t.src, t.dst_bucket, t.dst);
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, false).await?;
     buckets::find_as_service(&tx, &state, Method::POST, &src_bucket).await?;
@@ -293,32 +353,37 @@ pub async fn copy_object(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>> {
+    let t = transfer(&body)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let (src_bucket, src, dst_bucket, dst, copy_metadata) = transfer(&body)?;
+    let (src_bucket, src, dst_bucket, dst) = (&t.src_bucket, &t.src, &t.dst_bucket, &t.dst);
     let upsert = upsert_header(&headers);
     let source =
-        super::download::find_object(&state, super::download::Access::Caller(&caller), &src_bucket, &src).await?;
-    buckets::lookup(&state, Method::POST, &dst_bucket).await?;
+        super::download::find_object(&state, super::download::Access::Caller(&caller), src_bucket, src).await?;
+    buckets::lookup(&state, Method::POST, dst_bucket).await?;
     let version = uuid::Uuid::new_v4().simple().to_string();
     let backend = &state.storage.backend;
-    backend.copy((&src_bucket, &src, source.version.as_deref()), (&dst_bucket, &dst, &version)).await.map_err(|e| {
+    backend.copy((src_bucket, src, source.version.as_deref()), (dst_bucket, dst, &version)).await.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             StorageError::NoSuchKey
         } else {
             StorageError::internal("copy object", e)
         }
     })?;
-    let metadata = source.metadata.clone().unwrap_or_else(|| json!({}));
-    let user_metadata = if copy_metadata { source.user_metadata.clone() } else { None };
-    match write_row(&state, &caller, &dst_bucket, &dst, upsert, &version, &metadata, &user_metadata).await {
+    let metadata = copied_metadata(source.metadata.as_ref(), &t);
+    // Without `copyMetadata` the copy's user metadata is the request's `x-metadata` (base64 JSON), as in Storage.
+    let user_metadata = if t.copy_metadata { source.user_metadata.clone() } else { upload::metadata_header(&headers) };
+    match write_row(&state, &caller, dst_bucket, dst, upsert, &version, &metadata, &user_metadata).await {
         Ok((id, old)) => {
             if let Some(old) = old.filter(|o| o != &version) {
-                backend.delete(&dst_bucket, &dst, Some(&old)).await;
+                backend.delete(dst_bucket, dst, Some(&old)).await;
             }
-            Ok(Json(json!({ "Id": id, "Key": format!("{dst_bucket}/{dst}"), "name": dst, "bucket_id": dst_bucket })))
+            Ok(Json(json!({
+                "Id": id, "Key": format!("{dst_bucket}/{dst}"), "id": id, "name": dst, "bucket_id": dst_bucket,
+                "version": version, "owner": caller.owner_id(), "metadata": metadata,
+            })))
         }
         Err(e) => {
-            backend.delete(&dst_bucket, &dst, Some(&version)).await;
+            backend.delete(dst_bucket, dst, Some(&version)).await;
             Err(e)
         }
     }

@@ -61,7 +61,8 @@ impl StorageSettings {
 }
 
 /// Parses a bucket size limit as Storage accepts it: a number of bytes or `20GB` / `20MB` / `30KB` / `3B`
-/// (decimal units, as Storage: `20mb` is 20,000,000 bytes).
+/// (decimal units, as Storage: `20mb` is 20,000,000 bytes; the number is kept to three significant digits, as
+/// Storage's `toPrecision(3)` does).
 pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
     match value {
         serde_json::Value::Null => Some(None),
@@ -70,7 +71,7 @@ pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
             let s = s.trim().to_ascii_lowercase();
             let digits: String = s.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
             let unit = s[digits.len()..].trim();
-            let n: f64 = digits.parse().ok()?;
+            let n: f64 = format!("{:.2e}", digits.parse::<f64>().ok()?).parse().ok()?;
             let mult = match unit {
                 "" | "b" => 1f64,
                 "kb" => 1e3,
@@ -78,7 +79,7 @@ pub fn parse_size(value: &serde_json::Value) -> Option<Option<u64>> {
                 "gb" => 1e9,
                 _ => return None,
             };
-            Some(Some((n * mult) as u64))
+            Some(Some((n * mult).round() as u64))
         }
         _ => None,
     }
@@ -97,5 +98,6 @@ mod tests {
         assert_eq!(parse_size(&json!(null)), Some(None));
         assert_eq!(parse_size(&json!("ten")), None);
         assert_eq!(parse_size(&json!("5tb")), None);
+        assert_eq!(parse_size(&json!("1.2345GB")), Some(Some(1_230_000_000)));
     }
 }

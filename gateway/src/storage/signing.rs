@@ -6,8 +6,9 @@ use super::db::{self, Caller};
 use super::download::{find_object, Access};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::parse_body;
+use super::json::parse_checked;
 use super::names;
+use super::schema::{Prop, Schema};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -36,6 +37,7 @@ impl Scope {
 #[derive(Debug, Clone, Deserialize)]
 pub struct SignedClaims {
     pub url: String,
+    pub exp: i64,
     #[serde(default)]
     pub scope: Option<String>,
     #[serde(default)]
@@ -72,11 +74,77 @@ pub fn verify(state: &AppState, token: &str, scope: Scope, bucket: &str, name: &
     Ok(claims)
 }
 
-fn expires_in(body: &Value) -> Result<i64> {
-    match body.get("expiresIn").and_then(Value::as_f64) {
-        Some(n) if (1.0..=10.0 * 365.0 * 24.0 * 3600.0).contains(&n) => Ok(n as i64),
-        _ => Err(StorageError::InvalidRequest("expiresIn must be a positive number of seconds".into())),
+/// Storage's image transformation options (validated as Storage does; see `sign_one`).
+const TRANSFORM: Schema = Schema::object(&[
+    Prop::new("height", Schema::integer().min(0.0)),
+    Prop::new("width", Schema::integer().min(0.0)),
+    Prop::new("resize", Schema::string().values(&["cover", "contain", "fill"])),
+    Prop::new("format", Schema::string().values(&["origin", "avif", "webp"])),
+    Prop::new("quality", Schema::integer().min(20.0).max(100.0)),
+    Prop::new(
+        "gravity",
+        Schema::string().values(&["no", "so", "ea", "we", "noea", "nowe", "soea", "sowe", "ce", "sm", "fp"]),
+    ),
+    Prop::new("x_offset", Schema::number()),
+    Prop::new("y_offset", Schema::number()),
+]);
+const EXPIRES_IN: Schema = Schema::integer().min(1.0);
+const SIGN_ONE: Schema =
+    Schema::object(&[Prop::new("expiresIn", EXPIRES_IN), Prop::new("transform", TRANSFORM)]).required(&["expiresIn"]);
+const PATH: Schema = Schema::string();
+const SIGN_MANY: Schema = Schema::object(&[
+    Prop::new("expiresIn", EXPIRES_IN),
+    Prop::new("paths", Schema::array(&PATH).items(Some(1), Some(1000))),
+])
+.required(&["expiresIn", "paths"]);
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignOneBody {
+    expires_in: i64,
+    #[serde(default)]
+    transform: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignManyBody {
+    expires_in: i64,
+    paths: Vec<String>,
+}
+
+/// Storage's bound on a numeric expiry: at least a second, and `now + expiresIn` within JavaScript's safe
+/// integer range of milliseconds.
+fn check_expiry(expires_in: i64) -> Result<i64> {
+    const MAX_ABSOLUTE_SECS: i64 = 9_007_199_254_740_991 / 1000;
+    if expires_in < 1 || expires_in > MAX_ABSOLUTE_SECS - now() {
+        return Err(StorageError::InvalidParameter("expiresIn"));
     }
+    Ok(expires_in)
+}
+
+/// Focal-point gravity needs both offsets within 0–1 (the schema's `if gravity = fp then …`).
+fn check_focal_point(transform: &Option<Value>) -> Result<()> {
+    let Some(t) = transform.as_ref().filter(|t| t.get("gravity").and_then(Value::as_str) == Some("fp")) else {
+        return Ok(());
+    };
+    for axis in ["x_offset", "y_offset"] {
+        match t.get(axis).and_then(Value::as_f64) {
+            None => {
+                return Err(StorageError::Validation(format!(
+                    "body/transform must have required property '{axis}', body/transform must match \"then\" schema"
+                )))
+            }
+            Some(v) if !(0.0..=1.0).contains(&v) => {
+                let bound = if v < 0.0 { ">= 0" } else { "<= 1" };
+                return Err(StorageError::Validation(format!(
+                    "body/transform/{axis} must be {bound}, body/transform must match \"then\" schema"
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// `POST /object/sign/{bucket}/{name}` `{expiresIn}` → `{signedURL}`.
@@ -89,8 +157,13 @@ pub async fn sign_one(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
+    let body: SignOneBody = parse_checked(&body, &SIGN_ONE)?;
+    check_focal_point(&body.transform)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let expires = expires_in(&parse_body::<Value>(&body)?)?;
+    let expires = check_expiry(body.expires_in)?;
+    // Image transformations are not available here, so a `transform` is validated and then left out of the URL,
+    // exactly as Storage signs when transformations are disabled: the URL is `/object/sign/…`, never
+    // `/render/image/sign/…`, so no client can mistake the original for a transformed image.
     find_object(&state, Access::Caller(&caller), bucket, name).await?;
     let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
     Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })))
@@ -106,16 +179,9 @@ pub async fn sign_many(
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?;
+    let SignManyBody { expires_in, paths } = parse_checked(&body, &SIGN_MANY)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let body: Value = parse_body(&body)?;
-    let expires = expires_in(&body)?;
-    let paths: Vec<String> = body
-        .get("paths")
-        .and_then(|p| serde_json::from_value(p.clone()).ok())
-        .ok_or(StorageError::InvalidRequest("paths must be an array of strings".into()))?;
-    if paths.len() > 1000 {
-        return Err(StorageError::InvalidRequest("at most 1000 paths".into()));
-    }
+    let expires = check_expiry(expires_in)?;
     let visible = visible_names(&state, &caller, bucket, &paths).await?;
     let mut out = Vec::with_capacity(paths.len());
     for path in paths {

@@ -57,23 +57,14 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-/// `x-metadata`: base64 of a JSON object (raw uploads).
-fn metadata_header(headers: &HeaderMap) -> Result<Option<Value>> {
-    let Some(raw) = header(headers, "x-metadata") else { return Ok(None) };
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(raw.trim())
-        .map_err(|_| StorageError::InvalidRequest("x-metadata is not base64".into()))?;
-    parse_metadata(&bytes).map(Some)
-}
+/// Storage's limit on a multipart `metadata` field.
+const MAX_METADATA_BYTES: usize = 64 * 1024;
 
-fn parse_metadata(bytes: &[u8]) -> Result<Value> {
-    if bytes.len() > 64 * 1024 {
-        return Err(StorageError::EntityTooLarge);
-    }
-    match serde_json::from_slice::<Value>(bytes) {
-        Ok(v @ Value::Object(_)) => Ok(v),
-        _ => Err(StorageError::InvalidRequest("metadata must be a JSON object".into())),
-    }
+/// `x-metadata`: base64 of JSON (raw uploads, copies). As in Storage, a value that does not decode is ignored.
+pub fn metadata_header(headers: &HeaderMap) -> Option<Value> {
+    let raw = header(headers, "x-metadata")?;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(raw.trim()).ok()?;
+    serde_json::from_slice(&bytes).ok()
 }
 
 /// Reads the request body into a temporary file of `backend`, refusing more than `limit` bytes.
@@ -105,10 +96,31 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
         size,
         content_type,
         cache_control: header(headers, "cache-control").unwrap_or("no-cache").to_string(),
-        user_metadata: metadata_header(headers)?,
+        user_metadata: metadata_header(headers),
         head,
         etag,
     })
+}
+
+/// The form fields Storage reads before the file: `cacheControl`, `contentType`, and `metadata` (or
+/// `userMetadata`), JSON that is ignored when it does not parse. Other fields are ignored.
+#[derive(Default)]
+struct FormFields {
+    cache_control: Option<String>,
+    content_type: Option<String>,
+    metadata: Option<String>,
+}
+
+impl FormFields {
+    fn set(&mut self, name: &str, value: String) {
+        match name {
+            "cacheControl" => self.cache_control = Some(value.trim().to_string()),
+            "contentType" => self.content_type = Some(value.trim().to_string()),
+            "metadata" => self.metadata = Some(value),
+            "userMetadata" if self.metadata.is_none() => self.metadata = Some(value),
+            _ => {}
+        }
+    }
 }
 
 async fn stage_multipart<S, E>(mut sink: Sink, content_type: &str, stream: S) -> Result<Staged>
@@ -127,37 +139,35 @@ where
         }
         other => StorageError::InvalidRequest(format!("invalid multipart body: {other}")),
     };
-    let mut cache_time: Option<String> = None;
-    let mut user_metadata = None;
+    let mut fields = FormFields::default();
     while let Some(mut field) = form.next_field().await.map_err(bad)? {
-        let is_file = field.file_name().is_some() || !matches!(field.name(), Some("cacheControl") | Some("metadata"));
-        if !is_file {
+        // As busboy decides: a part with a `filename` (even empty) is a file; any other part is a field.
+        if field.file_name().is_none() {
             let name = field.name().unwrap_or_default().to_string();
             let mut value = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(bad)? {
                 value.extend_from_slice(&chunk);
-                if value.len() > 64 * 1024 {
+                if value.len() > MAX_METADATA_BYTES {
                     return Err(StorageError::EntityTooLarge);
                 }
             }
-            if name == "cacheControl" {
-                cache_time = Some(String::from_utf8_lossy(&value).trim().to_string());
-            } else {
-                user_metadata = Some(parse_metadata(&value)?);
-            }
+            fields.set(&name, String::from_utf8_lossy(&value).into_owned());
             continue;
         }
-        // The first file part is the object; later parts are ignored, as Storage does.
-        let part_type =
-            field.content_type().map(|m| m.to_string()).unwrap_or_else(|| "text/plain;charset=UTF-8".into());
+        // The first file part is the object; later parts are ignored, as Storage does. A `contentType` field sent
+        // before it overrides the part's own type.
+        let part_type = fields.content_type.clone().filter(|t| !t.is_empty()).unwrap_or_else(|| {
+            field.content_type().map(|m| m.to_string()).unwrap_or_else(|| "text/plain;charset=UTF-8".into())
+        });
         while let Some(chunk) = field.chunk().await.map_err(bad)? {
             sink.push(&chunk).await?;
         }
         let (tmp, size, head, etag) = sink.finish().await?;
-        let cache_control = match cache_time.filter(|t| !t.is_empty()) {
+        let cache_control = match fields.cache_control.filter(|t| !t.is_empty()) {
             Some(t) => format!("max-age={t}"),
             None => "no-cache".into(),
         };
+        let user_metadata = fields.metadata.and_then(|m| serde_json::from_str(&m).ok());
         return Ok(Staged { tmp, size, content_type: part_type, cache_control, user_metadata, head, etag });
     }
     Err(StorageError::InvalidRequest("No content provided".into()))

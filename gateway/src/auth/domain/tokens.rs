@@ -23,6 +23,14 @@ pub fn new_otp(digits: usize) -> String {
     (0..digits).map(|_| char::from(b'0' + rng.random_range(0..10u8))).collect()
 }
 
+/// A random password of 64 characters (letters and digits) for accounts created without one, as GoTrue's
+/// `password.Generate(64, 10, …)`: nobody knows it, so it cannot sign in.
+pub fn new_random_password() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = rand::rng();
+    (0..64).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}
+
 /// `lower-hex(SHA-224(email + otp))`: the stored token and the `token` of e-mail links.
 pub fn token_hash(email: &str, otp: &str) -> String {
     let digest = Sha224::digest(format!("{email}{otp}").as_bytes());

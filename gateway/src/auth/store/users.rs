@@ -198,6 +198,8 @@ pub async fn by_token(tx: &Transaction<'_>, columns: &[&str], hash: &str) -> Aut
 
 /// What a new user starts with.
 pub struct NewUser<'a> {
+    /// The user's id (the admin API may choose it); a fresh one otherwise.
+    pub id: Option<Uuid>,
     pub email: Option<&'a str>,
     pub password_hash: Option<&'a str>,
     pub aud: &'a str,
@@ -213,7 +215,7 @@ pub struct NewUser<'a> {
 /// Inserts the user and, for e-mail users, its `email` identity (identity_data = sub, email, verified flags +
 /// the metadata keys, which also become `user_metadata`, as GoTrue does).
 pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> {
-    let id = Uuid::new_v4();
+    let id = new.id.unwrap_or_else(Uuid::new_v4);
     let mut meta = match new.user_metadata {
         Value::Object(m) => m,
         _ => Map::new(),

@@ -38,7 +38,7 @@ export function FloatingContact() {
   const { y } = useScroll();
   const visible = y > FLOATING_AFTER;
   return (
-    <div className={`floating-contact${visible ? ' floating-contact--visible' : ''}`} data-testid="floating-contact" hidden={!visible}>
+    <aside aria-label="Quick contact" className={`floating-contact${visible ? ' floating-contact--visible' : ''}`} data-testid="floating-contact" hidden={!visible}>
       <a href={site.phone.href} className="floating-contact__btn" aria-label={`Call us on ${site.phone.display}`}>
         <PhoneIcon size={20} />
       </a>
@@ -54,6 +54,6 @@ export function FloatingContact() {
       >
         <CalendarIcon size={20} />
       </a>
-    </div>
+    </aside>
   );
 }

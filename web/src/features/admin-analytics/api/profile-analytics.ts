@@ -1,0 +1,50 @@
+// Analytics reads: the whole page in one call (rpc admin_profile_analytics: cards, every profile's figures, the views
+// per day of the last 30 days and top referrers, all computed in SQL without admin or bot views), one profile's trend
+// (rpc admin_profile_view_trend), and Clear Admin Views (rpc delete_admin_profile_views, spec §7).
+import { getSupabase, unwrap } from '@/lib/api';
+
+export const TREND_DAYS = 30;
+
+export type DayCount = { day: string; views: number; unique_viewers: number };
+export type ReferrerCount = { referrer: string | null; views: number };
+export type Trend = { profile_id: string | null; first_day: string; last_day: string; daily: DayCount[]; referrers: ReferrerCount[] };
+
+export type ProfileFigures = {
+  id: string;
+  candidate_id: string;
+  name: string | null;
+  job_title: string | null;
+  candidate_reference: string | null;
+  status: 'active' | 'inactive';
+  views: number;
+  unique_viewers: number;
+  first_viewed: string | null;
+  last_viewed: string | null;
+};
+
+export type Analytics = {
+  total_profiles: number;
+  total_views: number;
+  unique_viewers: number;
+  profiles_viewed: number;
+  engagement_rate: number;
+  excluded_admin_views: number;
+  excluded_bot_views: number;
+  profiles: ProfileFigures[];
+  trend: Trend;
+};
+
+export async function getAnalytics(): Promise<Analytics> {
+  const client = await getSupabase();
+  return unwrap(await client.rpc('admin_profile_analytics', { days: TREND_DAYS })) as Analytics;
+}
+
+export async function getProfileTrend(profileId: string): Promise<Trend> {
+  const client = await getSupabase();
+  return unwrap(await client.rpc('admin_profile_view_trend', { profile_id: profileId, days: TREND_DAYS })) as Trend;
+}
+
+export async function clearAdminViews(): Promise<number> {
+  const client = await getSupabase();
+  return unwrap(await client.rpc('delete_admin_profile_views')) as number;
+}

@@ -1,0 +1,25 @@
+// One audit entry as a sentence: "admin@example.com updated featured job 'Head of Development' (is_active)".
+import type { AuditEntry } from './api/get-overview';
+
+const TABLE_LABELS: Record<string, string> = {
+  featured_jobs: 'featured job',
+  candidate_profiles: 'candidate profile',
+  user_roles: 'role',
+};
+const VERBS = { INSERT: 'added', UPDATE: 'updated', DELETE: 'removed' } as const;
+const IGNORED = new Set(['updated_at']);
+
+export function changedFields(entry: AuditEntry): string[] {
+  if (entry.action !== 'UPDATE' || !entry.old_data || !entry.new_data) return [];
+  const before = entry.old_data;
+  const after = entry.new_data;
+  return Object.keys(after).filter((k) => !IGNORED.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+export function activityText(entry: AuditEntry): string {
+  const who = entry.actor_email ?? (entry.actor_role === 'service_role' ? 'A service (service_role)' : `An operator (${entry.actor_role})`);
+  const what = TABLE_LABELS[entry.table_name] ?? entry.table_name;
+  const subject = entry.subject ? ` '${entry.subject}'` : '';
+  const fields = changedFields(entry);
+  return `${who} ${VERBS[entry.action]} ${what}${subject}${fields.length ? ` (${fields.join(', ')})` : ''}`;
+}

@@ -1,0 +1,150 @@
+// /admin: links to the featured-job and candidate areas, job stats (Total, Active, Incomplete by spec §5), the first
+// 10 jobs, the Data Quality Issues panel (each incomplete job and what it lacks) and recent activity from the audit log.
+import { Link } from 'react-router';
+import { AdminPage } from '../admin-common/admin-page';
+import { formatDateTime, formatRelative } from '../admin-common/format';
+import { useQuery } from '../admin-common/use-query';
+import { useAuth } from '@/lib/auth';
+import { activityText } from './activity-text';
+import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';
+
+const MISSING_LABELS: Record<string, string> = {
+  description: 'No description',
+  requirements: 'No requirements',
+  company: "Company is 'Unknown Company'",
+  salary: 'No salary',
+  salary_competitive: "Salary is 'Competitive'",
+};
+
+function Stat({ label, value, warn }: { label: string; value: number | string; warn?: boolean }) {
+  return (
+    <div className={`stat-card${warn ? ' stat-card--warn' : ''}`} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <p className="stat-card__label">{label}</p>
+      <p className="stat-card__value">{value}</p>
+    </div>
+  );
+}
+
+function JobList({ jobs }: { jobs: OverviewJob[] }) {
+  if (jobs.length === 0) return <p className="empty-state">No jobs found in the system.</p>;
+  return (
+    <ul className="plain-list" data-testid="dashboard-jobs">
+      {jobs.map((j) => (
+        <li key={j.id}>
+          <strong>{j.title}</strong> <span className={`badge${j.status === 'active' ? ' status-badge--active' : ' status-badge--inactive'}`}>{j.status}</span>
+          <div className="muted-small">
+            {[j.company, j.location, j.job_id].filter(Boolean).join(' · ')} · posted {formatDateTime(j.posted_date)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QualityPanel({ issues }: { issues: OverviewJob[] }) {
+  return (
+    <section className="admin-panel" aria-labelledby="dq-title" data-testid="data-quality">
+      <h2 id="dq-title">Data Quality Issues</h2>
+      {issues.length === 0 ? (
+        <p className="muted">Every job has a description, requirements, a named company and a salary.</p>
+      ) : (
+        <ul className="plain-list">
+          {issues.map((j) => (
+            <li key={j.id}>
+              <strong>{j.title}</strong> <span className="muted-small">{j.job_id}</span>
+              <div className="issue-tags">
+                {j.missing.map((m) => (
+                  <span key={m} className="badge issue-tag">
+                    {MISSING_LABELS[m] ?? m}
+                  </span>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentActivity({ entries }: { entries: AuditEntry[] | null }) {
+  return (
+    <section className="admin-panel" aria-labelledby="activity-title" data-testid="recent-activity">
+      <h2 id="activity-title">Recent activity</h2>
+      {!entries ? (
+        <p className="muted">Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">No admin changes recorded yet.</p>
+      ) : (
+        <ul className="plain-list">
+          {entries.map((e) => (
+            <li key={e.id}>
+              {activityText(e)}
+              <div className="muted-small">
+                <time dateTime={e.at} title={formatDateTime(e.at)}>
+                  {formatRelative(e.at)}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Dashboard() {
+  const overview = useQuery(getJobOverview, []);
+  const activity = useQuery(getRecentActivity, []);
+  const data = overview.data;
+  return (
+    <>
+      <div className="link-cards">
+        <article className="card card--interactive link-card">
+          <h2>
+            <Link to="/admin/jobs" className="card__stretched">
+              Manage Featured Jobs
+            </Link>
+          </h2>
+          <p className="muted">Choose, word and order the roles on the home page.</p>
+        </article>
+        <article className="card card--interactive link-card">
+          <h2>
+            <Link to="/admin/candidates" className="card__stretched">
+              Manage Candidates
+            </Link>
+          </h2>
+          <p className="muted">Create and share anonymised candidate profiles and see who views them.</p>
+        </article>
+      </div>
+      {overview.error && <p role="alert" className="field__error">{overview.error}</p>}
+      <div className="stat-grid">
+        <Stat label="Total Jobs" value={data ? data.total : '…'} />
+        <Stat label="Active Jobs" value={data ? data.active : '…'} />
+        <Stat label="Incomplete Jobs" value={data ? data.incomplete : '…'} warn={Boolean(data && data.incomplete > 0)} />
+      </div>
+      <div className="dashboard-grid">
+        <section className="admin-panel" aria-labelledby="jobs-title">
+          <h2 id="jobs-title">Jobs</h2>
+          {data ? <JobList jobs={data.jobs} /> : <p className="muted">Loading...</p>}
+        </section>
+        {data ? <QualityPanel issues={data.issues} /> : <section className="admin-panel"><p className="muted">Loading...</p></section>}
+      </div>
+      <RecentActivity entries={activity.data} />
+    </>
+  );
+}
+
+export default function AdminDashboardPage() {
+  const { user } = useAuth();
+  return (
+    <AdminPage
+      title="Admin Dashboard"
+      subtitle={user?.email ? `Signed in as ${user.email}` : undefined}
+      path="/admin"
+      policy="dashboard"
+    >
+      <Dashboard />
+    </AdminPage>
+  );
+}
