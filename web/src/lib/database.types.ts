@@ -59,6 +59,48 @@ export type Database = {
           },
         ]
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: string
+          at: string
+          id: number
+          new_data: Json | null
+          old_data: Json | null
+          record_id: string | null
+          subject: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role: string
+          at?: string
+          id?: never
+          new_data?: Json | null
+          old_data?: Json | null
+          record_id?: string | null
+          subject?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: string
+          at?: string
+          id?: never
+          new_data?: Json | null
+          old_data?: Json | null
+          record_id?: string | null
+          subject?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       candidate_profiles: {
         Row: {
           candidate_id: string
@@ -312,28 +354,43 @@ export type Database = {
       }
       profile_views: {
         Row: {
+          by_admin: boolean
           id: string
+          is_bot: boolean
+          is_repeat: boolean
+          new_viewer: boolean
           profile_id: string
           referrer: string | null
           user_agent: string | null
           user_id: string | null
           viewed_at: string
+          visitor_hash: number | null
         }
         Insert: {
+          by_admin?: boolean
           id?: string
+          is_bot?: boolean
+          is_repeat?: boolean
+          new_viewer?: boolean
           profile_id: string
           referrer?: string | null
           user_agent?: string | null
           user_id?: string | null
           viewed_at?: string
+          visitor_hash?: number | null
         }
         Update: {
+          by_admin?: boolean
           id?: string
+          is_bot?: boolean
+          is_repeat?: boolean
+          new_viewer?: boolean
           profile_id?: string
           referrer?: string | null
           user_agent?: string | null
           user_id?: string | null
           viewed_at?: string
+          visitor_hash?: number | null
         }
         Relationships: [
           {
@@ -421,6 +478,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_candidate_profile_page: {
+        Args: { page_offset?: number; page_size?: number; search?: string }
+        Returns: Json
+      }
       admin_candidate_profiles: {
         Args: never
         Returns: {
@@ -446,11 +507,21 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
+      admin_profile_analytics: { Args: { days?: number }; Returns: Json }
+      admin_profile_view_trend: {
+        Args: { days?: number; profile_id: string }
+        Returns: Json
+      }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
       export_my_data: { Args: never; Returns: Json }
       html_escape: { Args: { value: string }; Returns: string }
       is_admin: { Args: never; Returns: boolean }
+      job_missing_fields: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string[]
+      }
       json_for_script: { Args: { value: Json }; Returns: string }
       my_applications: {
         Args: never
@@ -479,6 +550,10 @@ export type Database = {
       privacy_choice: { Args: { token: string }; Returns: Json }
       render_job_page: { Args: { path: string }; Returns: Json }
       render_job_page_layout: { Args: { path: string }; Returns: Json }
+      reorder_featured_jobs: {
+        Args: { ordered_ids: string[] }
+        Returns: undefined
+      }
       retention_due: {
         Args: { within?: string }
         Returns: {
