@@ -20,8 +20,8 @@ mod schema;
 mod settings;
 mod signing;
 mod sniff;
-pub mod transform;
 pub mod sweep;
+pub mod transform;
 mod upload;
 
 pub use backend::{Backend, FileBackend};

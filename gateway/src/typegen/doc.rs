@@ -96,8 +96,8 @@ pub fn print(doc: &Doc) -> String {
             Doc::Indent(inner) => stack.push((ind + 2, mode, inner)),
             Doc::Group(g) => {
                 let flat = (ind, Mode::Flat, &g.contents);
-                let fits_flat = mode == Mode::Flat
-                    || (!g.broken && fits(flat, &stack, WIDTH as isize - column as isize));
+                let fits_flat =
+                    mode == Mode::Flat || (!g.broken && fits(flat, &stack, WIDTH as isize - column as isize));
                 stack.push(if fits_flat && !g.broken { flat } else { (ind, Mode::Break, &g.contents) });
             }
             Doc::IfBreak(b, f) => stack.push((ind, mode, if mode == Mode::Break { b } else { f })),

@@ -43,7 +43,8 @@ pub fn function_entries<'a>(gen: &Generator<'a>, schema: &str) -> Functions<'a> 
 }
 
 fn callable(gen: &Generator, in_args: &[&Arg]) -> bool {
-    let all_fine = in_args.iter().all(|a| !a.name.is_empty() || (a.has_default && UNNAMED_ARG_TYPES.contains(&a.type_id)));
+    let all_fine =
+        in_args.iter().all(|a| !a.name.is_empty() || (a.has_default && UNNAMED_ARG_TYPES.contains(&a.type_id)));
     let single_unnamed = in_args.len() == 1
         && in_args[0].name.is_empty()
         && (UNNAMED_ARG_TYPES.contains(&in_args[0].type_id) || gen.relation_types.contains_key(&in_args[0].type_id));
@@ -68,7 +69,11 @@ impl<'a> Functions<'a> {
                         .then_with(|| locale_compare(&a.f.return_type, &b.f.return_type))
                 });
                 let sigs: Vec<Ty> = list.iter().map(|e| self.signature(gen, &list, e)).collect();
-                member(name, false, if sigs.len() == 1 { sigs.into_iter().next().unwrap_or(Ty::raw("never")) } else { Ty::Union(sigs) })
+                member(
+                    name,
+                    false,
+                    if sigs.len() == 1 { sigs.into_iter().next().unwrap_or(Ty::raw("never")) } else { Ty::Union(sigs) },
+                )
             })
             .collect()
     }
@@ -86,7 +91,9 @@ impl<'a> Functions<'a> {
         if e.in_args.is_empty() {
             return Ty::raw("never");
         }
-        inline_object(e.in_args.iter().map(|a| member(&a.name, a.has_default, gen.ts_type_of(&self.schema, a.type_id))).collect())
+        inline_object(
+            e.in_args.iter().map(|a| member(&a.name, a.has_default, gen.ts_type_of(&self.schema, a.type_id))).collect(),
+        )
     }
 
     fn signature(&self, gen: &Generator<'a>, group: &[&Entry], e: &Entry) -> Ty {
@@ -99,7 +106,9 @@ impl<'a> Functions<'a> {
             })
         });
         let returns = match error {
-            Some(message) => Ty::Intersection(vec![inline_object(vec![member("error", false, Ty::raw("true"))]), Ty::Str(message)]),
+            Some(message) => {
+                Ty::Intersection(vec![inline_object(vec![member("error", false, Ty::raw("true"))]), Ty::Str(message)])
+            }
             None => self.return_type(gen, e),
         };
         let multiple = e.f.rows.is_some_and(|r| r > 1.0);
@@ -125,7 +134,11 @@ impl<'a> Functions<'a> {
         let mut options = ("*".to_string(), !multiple, e.f.returns_set);
         if let [only] = e.args.as_slice() {
             if let Some(source) = gen.relation_types.get(&only.type_id) {
-                options = if set_of_table { (source.format.clone(), !multiple, true) } else { (source.format.clone(), true, false) };
+                options = if set_of_table {
+                    (source.format.clone(), !multiple, true)
+                } else {
+                    (source.format.clone(), true, false)
+                };
             }
         }
         let flag = |b: bool| Ty::raw(if b { "true" } else { "false" });
@@ -141,14 +154,19 @@ impl<'a> Functions<'a> {
     fn return_type(&self, gen: &Generator<'a>, e: &Entry) -> Ty {
         let table_args: Vec<&&Arg> = e.args.iter().filter(|a| a.mode == ArgMode::Table).collect();
         if !table_args.is_empty() {
-            return object(table_args.iter().map(|a| member(&a.name, false, gen.ts_type_of(&self.schema, a.type_id))).collect());
+            return object(
+                table_args.iter().map(|a| member(&a.name, false, gen.ts_type_of(&self.schema, a.type_id))).collect(),
+            );
         }
         let relation =
             gen.catalog.relations.iter().find(|r| r.schema == self.schema && Some(r.id) == e.f.return_relation_id);
         if let Some(rel) = relation {
             let columns = gen.columns_of(rel.id);
             return object(
-                columns.iter().map(|c| member(&c.name, false, gen.ts_type(&self.schema, &c.type_name).nullable(c.nullable))).collect(),
+                columns
+                    .iter()
+                    .map(|c| member(&c.name, false, gen.ts_type(&self.schema, &c.type_name).nullable(c.nullable)))
+                    .collect(),
             );
         }
         gen.ts_type_of(&self.schema, e.f.return_type_id)
@@ -190,7 +208,8 @@ impl<'a> Functions<'a> {
         let list: Vec<String> = all
             .iter()
             .map(|x| {
-                let args: Vec<String> = x.in_args.iter().map(|a| format!("{} => {}", a.name, type_name(a.type_id))).collect();
+                let args: Vec<String> =
+                    x.in_args.iter().map(|a| format!("{} => {}", a.name, type_name(a.type_id))).collect();
                 format!("{schema}.{name}({})", args.join(", "))
             })
             .collect();

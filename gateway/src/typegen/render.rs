@@ -35,10 +35,8 @@ pub fn render(catalog: &Catalog) -> String {
     });
     let names = TypeNames { catalog, schemas: &schemas };
     let gen = Generator::new(catalog, &names, relationships);
-    let database = Ty::Object {
-        members: schemas.iter().map(|s| member(s, false, gen.schema(s))).collect(),
-        broken: true,
-    };
+    let database =
+        Ty::Object { members: schemas.iter().map(|s| member(s, false, gen.schema(s))).collect(), broken: true };
     let constants = object_literal_doc(schemas.iter().map(|s| (s.clone(), gen.constants(s))).collect(), true);
     let mut out = String::from(HEADER);
     out.push_str(&print(&concat(vec![text("export type Database = "), to_doc(&database)])));
@@ -110,8 +108,16 @@ impl<'a> Generator<'a> {
         let views = self.relations(schema, &[RelationKind::View, RelationKind::MaterializedView]);
         let section = |members: Vec<Member>| if members.is_empty() { never_section() } else { object(members) };
         object(vec![
-            member("Tables", false, section(tables.iter().map(|t| member(&t.name, false, self.table(t, &functions))).collect())),
-            member("Views", false, section(views.iter().map(|v| member(&v.name, false, self.view(v, &functions))).collect())),
+            member(
+                "Tables",
+                false,
+                section(tables.iter().map(|t| member(&t.name, false, self.table(t, &functions))).collect()),
+            ),
+            member(
+                "Views",
+                false,
+                section(views.iter().map(|v| member(&v.name, false, self.view(v, &functions))).collect()),
+            ),
             member("Functions", false, section(functions.members(self))),
             member("Enums", false, section(self.enums(schema))),
             member("CompositeTypes", false, section(self.composite_types(schema))),
@@ -207,7 +213,9 @@ impl<'a> Generator<'a> {
     fn enums(&self, schema: &str) -> Vec<Member> {
         self.enum_types(schema)
             .into_iter()
-            .map(|e| member(&e.name, false, super::ts::union(e.enum_labels.iter().map(|l| Ty::Str(l.clone())).collect())))
+            .map(|e| {
+                member(&e.name, false, super::ts::union(e.enum_labels.iter().map(|l| Ty::Str(l.clone())).collect()))
+            })
             .collect()
     }
 

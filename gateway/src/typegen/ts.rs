@@ -14,7 +14,10 @@ pub enum Ty {
     Array(Box<Ty>),
     Intersection(Vec<Ty>),
     /// An object type; `broken` when the source had a line break after `{` (Prettier keeps such objects expanded).
-    Object { members: Vec<Member>, broken: bool },
+    Object {
+        members: Vec<Member>,
+        broken: bool,
+    },
     /// A tuple type (`["a", "b"]`).
     Tuple(Vec<Ty>),
 }
@@ -178,7 +181,11 @@ pub fn tuple_doc(items: Vec<Doc>) -> Doc {
     group(
         concat(vec![
             text("["),
-            indent(concat(vec![Doc::SoftLine, join(concat(vec![text(","), Doc::Line]), items), if_break(text(","), text(""))])),
+            indent(concat(vec![
+                Doc::SoftLine,
+                join(concat(vec![text(","), Doc::Line]), items),
+                if_break(text(","), text("")),
+            ])),
             Doc::SoftLine,
             text("]"),
         ]),
@@ -195,7 +202,11 @@ pub fn object_literal_doc(props: Vec<(String, Doc)>, broken: bool) -> Doc {
     group(
         concat(vec![
             text("{"),
-            indent(concat(vec![Doc::Line, join(concat(vec![text(","), Doc::Line]), items.collect()), if_break(text(","), text(""))])),
+            indent(concat(vec![
+                Doc::Line,
+                join(concat(vec![text(","), Doc::Line]), items.collect()),
+                if_break(text(","), text("")),
+            ])),
             Doc::Line,
             text("}"),
         ]),
@@ -215,7 +226,8 @@ pub fn property_key(name: &str) -> String {
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else { return false };
-    (first == '_' || first == '$' || first.is_alphabetic()) && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
+    (first == '_' || first == '$' || first.is_alphabetic())
+        && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
 }
 
 /// A string literal as `JSON.stringify` writes it and Prettier re-quotes it: double quotes unless the text holds

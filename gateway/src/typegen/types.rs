@@ -50,12 +50,20 @@ impl TypeNames<'_> {
         }
         let composites = self.types_named(name, |t| !t.attributes.is_empty());
         if let Some(c) = Self::pick(composites, schema, |t| &t.schema) {
-            return if self.included(&c.schema) { indexed(&c.schema, "CompositeTypes", &c.name, false) } else { Ty::raw("unknown") };
+            return if self.included(&c.schema) {
+                indexed(&c.schema, "CompositeTypes", &c.name, false)
+            } else {
+                Ty::raw("unknown")
+            };
         }
         for (kind, section) in [(RelationKind::Table, "Tables"), (RelationKind::View, "Views")] {
             let rels: Vec<_> = self.catalog.relations.iter().filter(|r| r.kind == kind && r.name == name).collect();
             if let Some(r) = Self::pick(rels, schema, |r| &r.schema) {
-                return if self.included(&r.schema) { indexed(&r.schema, section, &r.name, true) } else { Ty::raw("unknown") };
+                return if self.included(&r.schema) {
+                    indexed(&r.schema, section, &r.name, true)
+                } else {
+                    Ty::raw("unknown")
+                };
             }
         }
         Ty::raw("unknown")

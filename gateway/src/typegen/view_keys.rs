@@ -170,7 +170,9 @@ pub fn view_relationships(table_relationships: &[Relationship], keys: &[Key], vi
     let sources = view_sources(views);
     let mut out = Vec::new();
     for r in table_relationships {
-        let owns = |k: &&Key| k.foreign && k.name == r.foreign_key_name && k.table_schema == r.schema && k.table_name == r.relation;
+        let owns = |k: &&Key| {
+            k.foreign && k.name == r.foreign_key_name && k.table_schema == r.schema && k.table_name == r.relation
+        };
         let Some(key) = keys.iter().find(owns) else {
             continue;
         };
@@ -264,7 +266,8 @@ mod tests {
             columns: HashMap::from([(1, "id".to_string()), (2, "second_id".to_string())]),
         };
         let rels = view_relationships(&[fk], &[key], &[view]);
-        let targets: Vec<_> = rels.iter().map(|r| (r.referenced_relation.as_str(), r.referenced_columns[0].as_str())).collect();
+        let targets: Vec<_> =
+            rels.iter().map(|r| (r.referenced_relation.as_str(), r.referenced_columns[0].as_str())).collect();
         assert_eq!(targets, vec![("users_view", "id"), ("users_view", "second_id")]);
     }
 }

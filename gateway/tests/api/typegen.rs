@@ -26,7 +26,11 @@ fn repo_file(path: &str) -> String {
 
 /// The first differing line, for a readable failure.
 fn first_difference(want: &str, got: &str) -> String {
-    let line = want.lines().zip(got.lines()).position(|(a, b)| a != b).unwrap_or(want.lines().count().min(got.lines().count()));
+    let line = want
+        .lines()
+        .zip(got.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.lines().count().min(got.lines().count()));
     format!(
         "line {}:\n  want: {:?}\n  got:  {:?}",
         line + 1,

@@ -32,8 +32,12 @@ pub struct Options {
 /// A single-column foreign key of a table: its column and the referenced (table, column).
 pub type ForeignKeys = HashMap<(String, String), (String, String)>;
 
-const MEDIA: [&str; 4] =
-    ["application/json", "application/vnd.pgrst.object+json;nulls=stripped", "application/vnd.pgrst.object+json", "text/csv"];
+const MEDIA: [&str; 4] = [
+    "application/json",
+    "application/vnd.pgrst.object+json;nulls=stripped",
+    "application/vnd.pgrst.object+json",
+    "text/csv",
+];
 
 /// The document for one schema.
 pub fn document(catalog: &Catalog, foreign_keys: &ForeignKeys, options: &Options) -> Value {
@@ -140,8 +144,17 @@ fn table_path(t: &Table) -> Value {
     );
     if t.insertable || t.updatable || t.deletable {
         let body = format!("body.{}", t.name);
-        item.insert("post".into(), operation(vec![body.clone(), "select".into(), "preferPost".into()], json!({"201": {"description": "Created"}})));
-        item.insert("patch".into(), operation(with(&[&body, "preferReturn"]), json!({"204": {"description": "No Content"}})));
+        item.insert(
+            "post".into(),
+            operation(
+                vec![body.clone(), "select".into(), "preferPost".into()],
+                json!({"201": {"description": "Created"}}),
+            ),
+        );
+        item.insert(
+            "patch".into(),
+            operation(with(&[&body, "preferReturn"]), json!({"204": {"description": "No Content"}})),
+        );
         item.insert("delete".into(), operation(with(&["preferReturn"]), json!({"204": {"description": "No Content"}})));
     }
     Value::Object(item)
@@ -233,7 +246,8 @@ fn definition(t: &Table, foreign_keys: &ForeignKeys) -> Value {
     if let Some(d) = &t.description {
         def.insert("description".into(), json!(d));
     }
-    let properties: Map<String, Value> = t.columns.iter().map(|c| (c.name.clone(), property(t, c, foreign_keys))).collect();
+    let properties: Map<String, Value> =
+        t.columns.iter().map(|c| (c.name.clone(), property(t, c, foreign_keys))).collect();
     def.insert("properties".into(), Value::Object(properties));
     let required: Vec<&str> = t.columns.iter().filter(|c| !c.nullable).map(|c| c.name.as_str()).collect();
     if !required.is_empty() {
@@ -273,7 +287,8 @@ fn property(t: &Table, c: &Column, foreign_keys: &ForeignKeys) -> Value {
 }
 
 fn prefer(enum_values: &[&str]) -> Value {
-    let mut p = json!({ "name": "Prefer", "description": "Preference", "required": false, "in": "header", "type": "string" });
+    let mut p =
+        json!({ "name": "Prefer", "description": "Preference", "required": false, "in": "header", "type": "string" });
     if !enum_values.is_empty() {
         p["enum"] = json!(enum_values);
     }
@@ -290,7 +305,8 @@ fn parameters(tables: &[&Table]) -> Value {
     params.insert("preferParams".into(), prefer(&[]));
     params.insert("preferReturn".into(), prefer(&RETURN));
     params.insert("preferCount".into(), prefer(&["count=none"]));
-    let post: Vec<&str> = RETURN.iter().copied().chain(["resolution=ignore-duplicates", "resolution=merge-duplicates"]).collect();
+    let post: Vec<&str> =
+        RETURN.iter().copied().chain(["resolution=ignore-duplicates", "resolution=merge-duplicates"]).collect();
     params.insert("preferPost".into(), prefer(&post));
     params.insert("select".into(), query("select", "Filtering Columns"));
     params.insert("on_conflict".into(), query("on_conflict", "On Conflict"));

@@ -25,7 +25,12 @@ fn child_entities() -> Table {
         primary_key: vec!["id".into()],
         columns: vec![
             col("id", "integer", false, Some("child_entities id comment")),
-            col("name", "text", true, Some("child_entities name comment. Can be longer than sixty-three characters long")),
+            col(
+                "name",
+                "text",
+                true,
+                Some("child_entities name comment. Can be longer than sixty-three characters long"),
+            ),
             col("parent_id", "integer", true, None),
         ],
         ..Default::default()
@@ -39,7 +44,9 @@ fn param(name: &str, type_name: &str, required: bool) -> Param {
 fn catalog() -> Catalog {
     let grandchild = Table {
         name: "grandchild_entities".into(),
-        description: Some("grandchild_entities summary\n\ngrandchild_entities description\nthat spans\nmultiple lines".into()),
+        description: Some(
+            "grandchild_entities summary\n\ngrandchild_entities description\nthat spans\nmultiple lines".into(),
+        ),
         accessible: true,
         columns: vec![col("id", "integer", false, None)],
         ..Default::default()
@@ -67,7 +74,8 @@ fn catalog() -> Catalog {
         ..Default::default()
     };
     let reset = Function { name: "reset_table".into(), volatility: "v".into(), executable: true, ..Default::default() };
-    let privileged = Function { name: "privileged_hello".into(), volatility: "v".into(), executable: false, ..Default::default() };
+    let privileged =
+        Function { name: "privileged_hello".into(), volatility: "v".into(), executable: false, ..Default::default() };
     Catalog {
         description: Some("My API title\nMy API description\nthat spans\nmultiple lines".into()),
         tables: vec![child_entities(), grandchild, authors_only],
@@ -95,9 +103,15 @@ fn doc(mode: Mode) -> Value {
 fn top_level_fields() {
     let d = doc(Mode::FollowPrivileges);
     assert_eq!(d["swagger"], "2.0");
-    assert_eq!(d["info"], json!({"version": "14.17", "title": "My API title", "description": "My API description\nthat spans\nmultiple lines"}));
+    assert_eq!(
+        d["info"],
+        json!({"version": "14.17", "title": "My API title", "description": "My API description\nthat spans\nmultiple lines"})
+    );
     assert_eq!(d["externalDocs"]["url"], "https://postgrest.org/en/v14/references/api.html");
-    assert_eq!((&d["host"], &d["basePath"], &d["schemes"]), (&json!("127.0.0.1:54321"), &json!("/rest/v1"), &json!(["http"])));
+    assert_eq!(
+        (&d["host"], &d["basePath"], &d["schemes"]),
+        (&json!("127.0.0.1:54321"), &json!("/rest/v1"), &json!(["http"]))
+    );
     assert_eq!(d["produces"], json!(MEDIA));
     assert!(d.get("security").is_none() && d.get("securityDefinitions").is_none());
     assert!(d["parameters"]["preferParams"].get("enum").is_none());
@@ -117,7 +131,8 @@ fn table_paths_match_postgrest() {
     let child = &d["paths"]["/child_entities"];
     assert_eq!(child["get"]["summary"], "child_entities comment");
     assert!(child["get"].get("description").is_none());
-    let get_refs: Vec<&str> = child["get"]["parameters"].as_array().unwrap().iter().map(|p| p["$ref"].as_str().unwrap()).collect();
+    let get_refs: Vec<&str> =
+        child["get"]["parameters"].as_array().unwrap().iter().map(|p| p["$ref"].as_str().unwrap()).collect();
     assert_eq!(
         get_refs,
         [
@@ -137,7 +152,10 @@ fn table_paths_match_postgrest() {
         child["post"]["parameters"],
         json!([{"$ref": "#/parameters/body.child_entities"}, {"$ref": "#/parameters/select"}, {"$ref": "#/parameters/preferPost"}])
     );
-    assert_eq!(child["get"]["responses"]["200"]["schema"], json!({"items": {"$ref": "#/definitions/child_entities"}, "type": "array"}));
+    assert_eq!(
+        child["get"]["responses"]["200"]["schema"],
+        json!({"items": {"$ref": "#/definitions/child_entities"}, "type": "array"})
+    );
     assert_eq!(child["post"]["responses"]["201"]["description"], "Created");
     assert_eq!(child["patch"]["responses"]["204"]["description"], "No Content");
     assert_eq!(child["delete"]["responses"]["204"]["description"], "No Content");

@@ -71,7 +71,8 @@ pub fn inspect(source: &[u8], limits: &Limits) -> Result<(ImageFormat, u32, u32)
     }
     let r = reader(source)?;
     let format = r.format().ok_or(RenderError::InvalidSource)?;
-    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif | ImageFormat::Bmp) {
+    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif | ImageFormat::Bmp)
+    {
         return Err(RenderError::InvalidSource);
     }
     let (w, h) = r.into_dimensions().map_err(|_| RenderError::InvalidSource)?;
@@ -108,7 +109,8 @@ pub fn render(source: &[u8], t: &Transform, accepts_webp: bool, limits: &Limits)
     };
     let webp = t.format == Format::Webp || (t.format == Format::Auto && accepts_webp) || format == ImageFormat::WebP;
     let quality = t.quality.unwrap_or(DEFAULT_QUALITY);
-    let (bytes, content_type) = if webp { (encode_webp(&img, quality)?, "image/webp") } else { encode_as(&img, format, quality)? };
+    let (bytes, content_type) =
+        if webp { (encode_webp(&img, quality)?, "image/webp") } else { encode_as(&img, format, quality)? };
     Ok(Rendered { bytes, content_type, width: img.width(), height: img.height() })
 }
 
@@ -141,11 +143,14 @@ fn encode_as(img: &DynamicImage, format: ImageFormat, quality: u8) -> Result<(Ve
     let content_type = match format {
         ImageFormat::Jpeg => {
             let rgb = img.to_rgb8();
-            JpegEncoder::new_with_quality(&mut out, quality).encode_image(&rgb).map_err(|_| RenderError::InvalidSource)?;
+            JpegEncoder::new_with_quality(&mut out, quality)
+                .encode_image(&rgb)
+                .map_err(|_| RenderError::InvalidSource)?;
             "image/jpeg"
         }
         ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::Png => {
-            let target = if format == ImageFormat::Png { img.clone() } else { DynamicImage::ImageRgba8(img.to_rgba8()) };
+            let target =
+                if format == ImageFormat::Png { img.clone() } else { DynamicImage::ImageRgba8(img.to_rgba8()) };
             target.write_to(&mut out, format).map_err(|_| RenderError::InvalidSource)?;
             match format {
                 ImageFormat::Gif => "image/gif",

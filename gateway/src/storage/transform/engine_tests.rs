@@ -30,10 +30,22 @@ fn t(w: Option<u32>, h: Option<u32>, resize: Resize, format: Format) -> Transfor
 
 #[test]
 fn resizes_jpeg_and_keeps_the_format() {
-    let out = render(&photo(ImageFormat::Jpeg), &t(Some(200), Some(200), Resize::Cover, Format::Auto), false, &Limits::default()).unwrap();
+    let out = render(
+        &photo(ImageFormat::Jpeg),
+        &t(Some(200), Some(200), Resize::Cover, Format::Auto),
+        false,
+        &Limits::default(),
+    )
+    .unwrap();
     assert_eq!(out.content_type, "image/jpeg");
     assert_eq!(size_of(&out.bytes), (ImageFormat::Jpeg, 200, 200));
-    let out = render(&photo(ImageFormat::Png), &t(Some(100), Some(100), Resize::Contain, Format::Auto), false, &Limits::default()).unwrap();
+    let out = render(
+        &photo(ImageFormat::Png),
+        &t(Some(100), Some(100), Resize::Contain, Format::Auto),
+        false,
+        &Limits::default(),
+    )
+    .unwrap();
     assert_eq!(size_of(&out.bytes), (ImageFormat::Png, 100, 59));
 }
 
@@ -55,7 +67,10 @@ fn lower_quality_gives_smaller_files() {
     low.quality = Some(20);
     let mut high = low.clone();
     high.quality = Some(100);
-    let (low, high) = (render(&src, &low, false, &Limits::default()).unwrap(), render(&src, &high, false, &Limits::default()).unwrap());
+    let (low, high) = (
+        render(&src, &low, false, &Limits::default()).unwrap(),
+        render(&src, &high, false, &Limits::default()).unwrap(),
+    );
     assert!(low.bytes.len() < high.bytes.len(), "{} vs {}", low.bytes.len(), high.bytes.len());
     assert_eq!(size_of(&low.bytes), (ImageFormat::WebP, 350, 206));
 }
@@ -63,7 +78,13 @@ fn lower_quality_gives_smaller_files() {
 #[test]
 fn keeps_transparency_in_png() {
     let img = RgbaImage::from_fn(40, 40, |x, _| image::Rgba([255, 0, 0, if x < 20 { 0 } else { 255 }]));
-    let out = render(&encoded(DynamicImage::ImageRgba8(img), ImageFormat::Png), &t(Some(20), None, Resize::Cover, Format::Auto), false, &Limits::default()).unwrap();
+    let out = render(
+        &encoded(DynamicImage::ImageRgba8(img), ImageFormat::Png),
+        &t(Some(20), None, Resize::Cover, Format::Auto),
+        false,
+        &Limits::default(),
+    )
+    .unwrap();
     let back = image::load_from_memory(&out.bytes).unwrap().to_rgba8();
     assert_eq!(back.get_pixel(0, 10)[3], 0);
     assert_eq!(back.get_pixel(19, 10)[3], 255);

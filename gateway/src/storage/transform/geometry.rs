@@ -26,7 +26,11 @@ pub fn plan(src_w: u32, src_h: u32, t: &Transform) -> Option<Plan> {
     let w_shrink = t.width.map_or(1.0, |w| sw / w as f64);
     let h_shrink = t.height.map_or(1.0, |h| sh / h as f64);
     if t.resize == Resize::Fill {
-        return Some(Plan { width: scaled(src_w, w_shrink.max(1.0)), height: scaled(src_h, h_shrink.max(1.0)), crop: None });
+        return Some(Plan {
+            width: scaled(src_w, w_shrink.max(1.0)),
+            height: scaled(src_h, h_shrink.max(1.0)),
+            crop: None,
+        });
     }
     let shrink = match (t.width, t.height, t.resize) {
         (None, _, _) => h_shrink,
@@ -36,7 +40,8 @@ pub fn plan(src_w: u32, src_h: u32, t: &Transform) -> Option<Plan> {
     }
     .max(1.0);
     let (width, height) = (scaled(src_w, shrink), scaled(src_h, shrink));
-    let crop = (t.resize == Resize::Cover).then(|| (t.width.unwrap_or(width).min(width), t.height.unwrap_or(height).min(height)));
+    let crop = (t.resize == Resize::Cover)
+        .then(|| (t.width.unwrap_or(width).min(width), t.height.unwrap_or(height).min(height)));
     Some(Plan { width, height, crop: crop.filter(|c| *c != (width, height)) })
 }
 

@@ -24,11 +24,22 @@ pub struct Renderer {
 impl Renderer {
     /// `concurrency` renders at once; `cache_bytes` of results kept.
     pub fn new(limits: Limits, sizes: SizeLimits, concurrency: usize, cache_bytes: usize) -> Self {
-        Renderer { limits, sizes, permits: Semaphore::new(concurrency.max(1)), cache: cache::RenderCache::new(cache_bytes) }
+        Renderer {
+            limits,
+            sizes,
+            permits: Semaphore::new(concurrency.max(1)),
+            cache: cache::RenderCache::new(cache_bytes),
+        }
     }
 
     /// The cached rendering under `key`, else renders `source` (on a blocking thread) and keeps it.
-    pub async fn render(&self, key: String, source: bytes::Bytes, t: Transform, accepts_webp: bool) -> Result<Arc<Rendered>, RenderError> {
+    pub async fn render(
+        &self,
+        key: String,
+        source: bytes::Bytes,
+        t: Transform,
+        accepts_webp: bool,
+    ) -> Result<Arc<Rendered>, RenderError> {
         if let Some(hit) = self.cache.get(&key) {
             return Ok(hit);
         }

@@ -75,7 +75,10 @@ fn integer(name: &str, value: &str) -> Result<i64, InvalidOption> {
 
 impl Transform {
     /// From query parameters (unknown ones, such as `download` or `cacheNonce`, are not this function's).
-    pub fn from_query<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, sizes: SizeLimits) -> Result<Self, InvalidOption> {
+    pub fn from_query<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+        sizes: SizeLimits,
+    ) -> Result<Self, InvalidOption> {
         let mut t = Transform::default();
         for (key, value) in pairs {
             match key {
@@ -85,11 +88,16 @@ impl Transform {
                         return Err(InvalidOption(format!("querystring/{key} must be >= 0")));
                     }
                     let size = (n > 0).then(|| (n.min(u32::MAX as i64) as u32).clamp(sizes.min, sizes.max));
-                    if key == "width" { t.width = size } else { t.height = size }
+                    if key == "width" {
+                        t.width = size
+                    } else {
+                        t.height = size
+                    }
                 }
                 "resize" => {
-                    t.resize = Resize::parse(value)
-                        .ok_or_else(|| InvalidOption("querystring/resize must be equal to one of the allowed values".into()))?;
+                    t.resize = Resize::parse(value).ok_or_else(|| {
+                        InvalidOption("querystring/resize must be equal to one of the allowed values".into())
+                    })?;
                 }
                 "quality" => {
                     let q = integer(key, value)?;
@@ -103,7 +111,11 @@ impl Transform {
                     t.format = match value {
                         "origin" => Format::Origin,
                         "webp" => Format::Webp,
-                        _ => return Err(InvalidOption("querystring/format must be equal to one of the allowed values".into())),
+                        _ => {
+                            return Err(InvalidOption(
+                                "querystring/format must be equal to one of the allowed values".into(),
+                            ))
+                        }
                     };
                 }
                 _ => {}
@@ -211,8 +223,14 @@ mod tests {
         assert_eq!(q(&[("quality", "10")]).unwrap_err().0, "querystring/quality must be >= 20");
         assert_eq!(q(&[("quality", "101")]).unwrap_err().0, "querystring/quality must be <= 100");
         assert_eq!(q(&[("width", "abc")]).unwrap_err().0, "querystring/width must be integer");
-        assert_eq!(q(&[("resize", "stretch")]).unwrap_err().0, "querystring/resize must be equal to one of the allowed values");
-        assert!(q(&[("format", "avif\nmalicious")]).unwrap_err().0.contains("must be equal to one of the allowed values"));
+        assert_eq!(
+            q(&[("resize", "stretch")]).unwrap_err().0,
+            "querystring/resize must be equal to one of the allowed values"
+        );
+        assert!(q(&[("format", "avif\nmalicious")])
+            .unwrap_err()
+            .0
+            .contains("must be equal to one of the allowed values"));
     }
 
     #[test]
