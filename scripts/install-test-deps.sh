@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suites need on a Debian machine, skipping what is already there:
 # PostgreSQL 15 server binaries, pgTAP, PostGIS, pg_cron, Debian's Chromium (browser tests), poppler-utils
-# (pdftotext), cargo-nextest, Python's aiosmtpd.
+# (pdftotext), cargo-nextest, Python's aiosmtpd, and Supabase's official Python Realtime client (PyPI `realtime`) for
+# tests/js/realtime/python.test.mjs.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
@@ -21,6 +22,7 @@ fi
 cargo nextest --version >/dev/null 2>&1 || cargo install --locked cargo-nextest
 python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install -q aiosmtpd
 python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q 'pyjwt[crypto]'
+python3 -c 'import realtime' 2>/dev/null || python3 -m pip install -q 'realtime==2.30.0'
 # The official Python clients (supabase-py: supabase_auth, storage3) for tests/py, pinned, in a private virtualenv.
 py_venv=tests/.tmp/py-venv
 if ! "$py_venv/bin/python" -c 'import supabase, pytest' 2>/dev/null; then

@@ -6,6 +6,7 @@
 # The cluster listens on 127.0.0.1 only, keeps its socket inside DIR, and trusts local connections except the pool
 # user `authenticator`, which signs in with its password (SCRAM-SHA-256) over TCP: it exists for tests and for
 # `make run`'s embedded database, never for production (use DATABASE_URL there).
+# wal_level=logical: the gateway's Realtime streams postgres_changes from a temporary logical replication slot.
 # Printed env: PGPORT, ADMIN_URL (superuser), AUTHENTICATOR_PASSWORD.
 # pg_cron (Debian's postgresql-15-cron), when installed, is loaded for scheduled jobs such as the nightly retention
 # pass: PG_CRON_DATABASE names the one database whose jobs it runs (default postgres; make run passes its app
@@ -57,7 +58,7 @@ case "$cmd" in
     echo "$port" > "$dir/port"
     if ! as_owner "$PGBIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
       as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} $(pg_cron_options)" start >/dev/null
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} -c wal_level=logical -c max_wal_senders=30 -c max_replication_slots=30 $(pg_cron_options)" start >/dev/null
     fi
     print_env
     ;;

@@ -16,6 +16,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/rest/v1", crate::rest::router())
         .nest("/auth/v1", crate::auth::router())
         .nest("/storage/v1", crate::storage::router())
+        .nest("/realtime/v1", crate::realtime::router(state.realtime.clone()))
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
         .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
@@ -61,8 +62,17 @@ impl Application {
         let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
         let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
-        let state =
-            AppState::new(crate::state::SharedState { config: config.clone(), pool, keys, rest, auth, storage, site });
+        let realtime = Arc::new(crate::realtime::RealtimeState::new(config.clone(), pool.clone(), keys.clone()));
+        let state = AppState::new(crate::state::SharedState {
+            config: config.clone(),
+            pool,
+            keys,
+            rest,
+            auth,
+            storage,
+            site,
+            realtime,
+        });
         Ok(Application { listener, state })
     }
 
@@ -79,7 +89,13 @@ impl Application {
         crate::rest::spawn_background(&self.state);
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
+        crate::realtime::spawn_background(&self.state.realtime);
         let workers = self.state.config.http_workers;
+        let realtime = self.state.realtime.clone();
+        let shutdown = async move {
+            shutdown.await;
+            crate::realtime::shutdown(&realtime).await;
+        };
         crate::workers::serve(self.listener, router(self.state), workers, shutdown).await
     }
 }

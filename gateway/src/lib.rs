@@ -1,5 +1,5 @@
 //! The gateway: Supabase's wire protocols (PostgREST under `/rest/v1`, Auth under `/auth/v1`, Storage under
-//! `/storage/v1`) over PostgreSQL, plus the static site, in one binary.
+//! `/storage/v1`, Realtime under `/realtime/v1`) over PostgreSQL, plus the static site, in one binary.
 
 pub mod app;
 pub mod auth;
@@ -13,6 +13,7 @@ pub mod keystore;
 pub mod location;
 pub mod mail;
 pub mod outbox;
+pub mod realtime;
 pub mod rest;
 pub mod site;
 pub mod state;

@@ -33,4 +33,5 @@ pub struct SharedState {
     pub auth: Arc<crate::auth::AuthState>,
     pub storage: Arc<crate::storage::StorageState>,
     pub site: Arc<crate::site::SiteState>,
+    pub realtime: Arc<crate::realtime::RealtimeState>,
 }

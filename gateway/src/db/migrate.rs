@@ -15,6 +15,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0020_storage_schema", include_str!("../../migrations/0020_storage_schema.sql")),
     ("0021_mail_outbox", include_str!("../../migrations/0021_mail_outbox.sql")),
     ("0030_rest_explain_query_id", include_str!("../../migrations/0030_rest_explain_query_id.sql")),
+    ("0040_realtime_schema", include_str!("../../migrations/0040_realtime_schema.sql")),
     ("0050_storage_sweep", include_str!("../../migrations/0050_storage_sweep.sql")),
     ("0080_signing_keys_hs256", include_str!("../../migrations/0080_signing_keys_hs256.sql")),
 ];

@@ -50,6 +50,8 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     vars.insert("DATABASE_URL".into(), format!("postgres://authenticator:{password}@127.0.0.1:{port}/{db_name}"));
     vars.insert("PORT".into(), "0".into());
     vars.insert("PGRST_DB_POOL".into(), "4".into());
+    // the owner connection (Realtime's replication stream uses it; the pool user has no REPLICATION)
+    vars.insert("GATEWAY_ADMIN_DB_URI".into(), format!("postgres://postgres@127.0.0.1:{port}/{db_name}"));
     for (k, v) in extra {
         vars.insert(k.to_string(), v.to_string());
     }

@@ -16,6 +16,7 @@ mod helpers;
 mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
+mod realtime;
 mod rest_embed;
 mod rest_fixtures;
 mod rest_pool;

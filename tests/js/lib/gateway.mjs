@@ -74,21 +74,29 @@ export async function startGateway({ env = {}, sql = null } = {}) {
   });
   const anonKey = keys.match(/anon key: (\S+)/)[1];
   const serviceKey = keys.match(/service_role key: (\S+)/)[1];
+  const clientAt = (at, key = anonKey, options = {}) =>
+    createClient(at, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket },
+      ...options,
+    });
+  const stopProcessOnly = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+  };
   return {
     url,
     db,
     anonKey,
     serviceKey,
     sql: (q) => psql(db, q),
-    client: (key = anonKey, options = {}) =>
-      createClient(url, key, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        realtime: { transport: WebSocket },
-        ...options,
-      }),
+    client: (key = anonKey, options = {}) => clientAt(url, key, options),
+    /** A client for another gateway process serving the same database. */
+    clientAt,
+    /** Stops the gateway but keeps its database (to restart one on it). */
+    stopProcessOnly,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+      await stopProcessOnly();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

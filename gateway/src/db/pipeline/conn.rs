@@ -146,6 +146,36 @@ impl PgConn {
         Ok(self.stream.write_all(buf).await?)
     }
 
+    /// Reads one backend message as its tag and body, unparsed (for the replication protocol's CopyBoth
+    /// messages, which `Message::parse` does not know).
+    pub async fn read_raw(&mut self) -> Result<(u8, Bytes), PgError> {
+        loop {
+            if self.read_buf.len() >= 5 {
+                let len = u32::from_be_bytes([self.read_buf[1], self.read_buf[2], self.read_buf[3], self.read_buf[4]]);
+                let total = 1 + len as usize;
+                if len < 4 {
+                    return Err(PgError::Protocol("invalid message length".into()));
+                }
+                if self.read_buf.len() >= total {
+                    let mut message = self.read_buf.split_to(total).freeze();
+                    let tag = message[0];
+                    return Ok((tag, message.split_off(5)));
+                }
+                self.read_buf.reserve(total - self.read_buf.len());
+            } else {
+                self.read_buf.reserve(8192);
+            }
+            if self.stream.read_buf(&mut self.read_buf).await? == 0 {
+                return Err(PgError::Io(std::io::ErrorKind::UnexpectedEof.into()));
+            }
+        }
+    }
+
+    /// Writes frontend messages already encoded.
+    pub async fn write_raw(&mut self, buf: &[u8]) -> Result<(), PgError> {
+        self.send(buf).await
+    }
+
     /// Runs the steps as one pipeline and returns each step's rows. On a server error the steps after it are
     /// skipped by the server; the error is returned once the pipeline is drained (the connection stays usable,
     /// possibly inside a failed transaction: see [`PgConn::tx_status`]).

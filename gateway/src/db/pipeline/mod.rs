@@ -12,3 +12,4 @@ mod startup;
 pub use conn::{PgConn, Step, TextRow, TxStatus};
 pub use error::{DbError, PgError};
 pub use pool::Pool;
+pub use startup::connect_replication;

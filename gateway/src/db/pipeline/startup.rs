@@ -13,6 +13,16 @@ use tokio_postgres::Config;
 
 /// Connects to the first host that answers.
 pub async fn connect(config: &Config) -> Result<PgConn, PgError> {
+    connect_with(config, &[]).await
+}
+
+/// A logical replication connection (`replication=database`): it runs replication commands and simple queries.
+pub async fn connect_replication(config: &Config) -> Result<PgConn, PgError> {
+    connect_with(config, &[("replication", "database")]).await
+}
+
+/// Connects with extra start-up parameters.
+async fn connect_with(config: &Config, extra: &[(&str, &str)]) -> Result<PgConn, PgError> {
     if config.get_ssl_mode() == SslMode::Require {
         return Err(PgError::Protocol("sslmode=require is not supported by the request pool".into()));
     }
@@ -35,7 +45,7 @@ pub async fn connect(config: &Config) -> Result<PgConn, PgError> {
                     Stream::Unix(tokio::net::UnixStream::connect(dir.join(format!(".s.PGSQL.{port}"))).await?)
                 }
             };
-            start(stream, config).await
+            start(stream, config, extra).await
         };
         let result = match config.get_connect_timeout() {
             Some(t) => tokio::time::timeout(*t, attempt).await.unwrap_or_else(|_| Err(timeout())),
@@ -53,7 +63,7 @@ fn timeout() -> PgError {
     PgError::Io(std::io::ErrorKind::TimedOut.into())
 }
 
-async fn start(stream: Stream, config: &Config) -> Result<PgConn, PgError> {
+async fn start(stream: Stream, config: &Config, extra: &[(&str, &str)]) -> Result<PgConn, PgError> {
     let user = config.get_user().ok_or_else(|| PgError::Protocol("the connection string names no user".into()))?;
     // Request transactions of reads run without BEGIN (in the implicit transaction a pipeline's Sync ends), so the
     // session defaults must be PostgREST's explicit `BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE`; sent at
@@ -73,6 +83,7 @@ async fn start(stream: Stream, config: &Config) -> Result<PgConn, PgError> {
     if let Some(options) = config.get_options() {
         params.push(("options", options));
     }
+    params.extend_from_slice(extra);
     let mut conn = PgConn::new(stream, BytesMut::with_capacity(8192));
     let mut buf = BytesMut::new();
     frontend::startup_message(params.iter().copied(), &mut buf)?;

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { ConfirmDialog } from '../admin-common/confirm-dialog';
+import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
 import { clearAdminViews, TREND_DAYS, type Analytics } from './api/profile-analytics';
 import { AnalyticsTable } from './components/analytics-table';
 import { TopReferrers } from './components/top-referrers';
@@ -45,6 +46,7 @@ function Cards({ a }: { a: Analytics }) {
 function AnalyticsView() {
   const { toast } = useToast();
   const { analytics, error, selected, select, trend, refetch } = useProfileAnalytics();
+  useLiveProfileViews(refetch);
   const [confirming, setConfirming] = useState(false);
   if (!analytics) return error ? <p role="alert" className="field__error">{error}</p> : <p className="muted">Loading...</p>;
   const chosen = analytics.profiles.find((p) => p.id === selected) ?? null;

@@ -5,6 +5,7 @@ import { ButtonLink, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { ConfirmDialog } from '../admin-common/confirm-dialog';
+import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
 import { createProfile, deleteProfile, PAGE_SIZE, setProfileStatus, shareLink, updateProfile, type CandidateProfile, type ProfileInput } from './api/candidate-profiles';
 import { CandidatesTable } from './components/candidates-table';
 import { ProfileDialog } from './components/profile-dialog';
@@ -14,6 +15,7 @@ import { useCandidateProfiles } from './use-candidate-profiles';
 function Candidates() {
   const { toast } = useToast();
   const list = useCandidateProfiles();
+  useLiveProfileViews(list.refetch);
   const [dialog, setDialog] = useState<{ open: boolean; editing: CandidateProfile | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<CandidateProfile | null>(null);
   const [busy, setBusy] = useState(false);

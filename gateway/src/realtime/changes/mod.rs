@@ -1,0 +1,329 @@
+//! Postgres Changes: channels subscribe with bindings; this instance streams the `supabase_realtime` publication
+//! from its own temporary logical replication slot while it has subscribers (none otherwise), and delivers each
+//! committed change to the subscribers that may see it (see `dispatch`). When logical replication is not possible
+//! (wal_level, privileges) everything else keeps working and each subscription is answered with a `system` error
+//! naming the cause.
+
+mod catalog;
+mod dispatch;
+pub mod filter;
+pub mod pgoutput;
+mod registry;
+pub mod slot;
+
+use super::auth::Caller;
+use super::frames;
+use super::outbound::SocketTx;
+use super::protocol::Vsn;
+use registry::{Registry, Request, Subscription};
+use serde_json::Value;
+use slot::{SlotError, Transaction};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, watch, Notify};
+
+/// Where a channel's changes go.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub socket: SocketTx,
+    pub topic: Arc<str>,
+    pub join_ref: Option<Arc<str>>,
+    pub vsn: Vsn,
+}
+
+impl Target {
+    fn system(&self, ok: bool, message: &str) {
+        let sub_topic = self.topic.strip_prefix("realtime:").unwrap_or(&self.topic);
+        let payload = frames::system_payload("postgres_changes", ok, message, sub_topic);
+        self.socket.send(frames::push(self.vsn, self.join_ref.as_deref(), &self.topic, "system", &payload));
+    }
+}
+
+/// The stream's state as subscribers see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Status {
+    Idle,
+    Running,
+    /// Could not stream; `attempt` counts tries so a waiter knows the answer is about its own request.
+    Failed {
+        cause: String,
+        attempt: u64,
+    },
+}
+
+pub struct Changes {
+    pool: deadpool_postgres::Pool,
+    db_uri: String,
+    replication_uri: String,
+    publication: String,
+    slot_name: String,
+    registry: Mutex<Registry>,
+    /// Channels waiting for the stream (counted so the stream starts for them).
+    pending: AtomicU64,
+    status: watch::Sender<Status>,
+    attempts: AtomicU64,
+    wake: Notify,
+    next_id: AtomicU64,
+    idle_stop: Duration,
+    /// Claims that arrived (`access_token`) while a subscription was still being set up.
+    newer_callers: Mutex<std::collections::HashMap<u64, Caller>>,
+}
+
+impl Changes {
+    pub fn new(
+        pool: deadpool_postgres::Pool,
+        db_uri: String,
+        settings: &crate::realtime::config::RealtimeConfig,
+        node: uuid::Uuid,
+    ) -> Self {
+        let (replication_uri, publication) = (settings.replication_db_uri.clone(), settings.publication.clone());
+        Changes {
+            idle_stop: settings.slot_idle_stop,
+            pool,
+            db_uri,
+            replication_uri,
+            publication,
+            slot_name: format!("supabase_realtime_{}", node.simple()),
+            registry: Mutex::new(Registry::default()),
+            pending: AtomicU64::new(0),
+            status: watch::channel(Status::Idle).0,
+            attempts: AtomicU64::new(0),
+            wake: Notify::new(),
+            next_id: AtomicU64::new(1),
+            newer_callers: Mutex::new(std::collections::HashMap::new()),
+        }
+    }
+
+    /// Subscribes a channel's bindings; the outcome reaches the client as a `system` message.
+    pub fn subscribe(self: &Arc<Self>, target: Target, caller: Caller, elements: &[Value]) -> u64 {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let requests: Vec<Request> = elements.iter().map(Request::parse).collect();
+        let this = self.clone();
+        tokio::spawn(async move { this.activate(id, target, caller, requests).await });
+        id
+    }
+
+    /// New claims for a subscription (`access_token`): kept, then `Subscribed to PostgreSQL` again. The bindings'
+    /// tables and filter types do not depend on the token; the claims decide visibility from now on.
+    pub fn reauthorize(&self, id: u64, caller: Caller) {
+        let Ok(mut registry) = self.registry.lock() else { return };
+        let Some(existing) = registry.snapshot().into_iter().find(|s| s.id == id) else {
+            // still being set up: it will take these claims when it registers
+            if let Ok(mut newer) = self.newer_callers.lock() {
+                newer.insert(id, caller);
+            }
+            return;
+        };
+        let target = existing.target.clone();
+        registry.insert(Subscription {
+            id,
+            target: target.clone(),
+            caller,
+            bindings: existing.bindings.clone(),
+            since_lsn: existing.since_lsn,
+        });
+        target.system(true, "Subscribed to PostgreSQL");
+    }
+
+    pub fn unsubscribe(&self, id: u64) {
+        if let Ok(mut r) = self.registry.lock() {
+            r.remove(id);
+        }
+        if let Ok(mut newer) = self.newer_callers.lock() {
+            newer.remove(&id);
+        }
+        self.wake.notify_one();
+    }
+
+    async fn activate(self: Arc<Self>, id: u64, target: Target, caller: Caller, requests: Vec<Request>) {
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let attempt = self.attempts.load(Ordering::SeqCst);
+        self.wake.notify_one();
+        let ready = self.wait_running(attempt).await;
+        let result = match ready {
+            Err(cause) => Err(format!("Unable to subscribe to changes: {cause}")),
+            Ok(()) => self.resolve_and_register(id, &target, caller, &requests).await,
+        };
+        self.pending.fetch_sub(1, Ordering::SeqCst);
+        match result {
+            Ok(()) => target.system(true, "Subscribed to PostgreSQL"),
+            Err(message) => target.system(false, &message),
+        }
+        self.wake.notify_one();
+    }
+
+    async fn wait_running(&self, attempt: u64) -> Result<(), String> {
+        let mut rx = self.status.subscribe();
+        let wait = rx.wait_for(|s| match s {
+            Status::Running => true,
+            Status::Failed { attempt: a, .. } => *a > attempt,
+            Status::Idle => false,
+        });
+        let outcome = match tokio::time::timeout(Duration::from_secs(20), wait).await {
+            Ok(Ok(s)) => match &*s {
+                Status::Failed { cause, .. } => Err(cause.clone()),
+                _ => Ok(()),
+            },
+            _ => Err("the replication stream did not start in time".into()),
+        };
+        outcome
+    }
+
+    async fn resolve_and_register(
+        &self,
+        id: u64,
+        target: &Target,
+        caller: Caller,
+        requests: &[Request],
+    ) -> Result<(), String> {
+        let bindings = registry::resolve(&self.pool, &self.publication, &caller, requests).await?;
+        let since_lsn = self.current_lsn().await?;
+        if target.socket.is_closed() {
+            return Ok(());
+        }
+        let mut registry = self.registry.lock().map_err(|_| "registry poisoned".to_string())?;
+        let caller = self.newer_callers.lock().ok().and_then(|mut n| n.remove(&id)).unwrap_or(caller);
+        registry.insert(Subscription { id, target: target.clone(), caller, bindings, since_lsn });
+        Ok(())
+    }
+
+    async fn current_lsn(&self) -> Result<u64, String> {
+        let client = self.pool.get().await.map_err(|e| e.to_string())?;
+        let row = client.query_one("select pg_current_wal_lsn()::text", &[]).await.map_err(|e| e.to_string())?;
+        pgoutput::parse_lsn(row.get::<_, &str>(0)).ok_or_else(|| "unreadable WAL position".into())
+    }
+
+    fn wanted(&self) -> bool {
+        self.pending.load(Ordering::SeqCst) > 0 || self.registry.lock().map(|r| !r.is_empty()).unwrap_or(false)
+    }
+
+    fn snapshot(&self) -> Vec<Arc<Subscription>> {
+        self.registry.lock().map(|r| r.snapshot()).unwrap_or_default()
+    }
+
+    /// Checks once at start whether logical replication is possible; logs one clear error when it is not.
+    pub async fn check_capability(&self) -> Option<String> {
+        let cause = match tokio_postgres::connect(&self.replication_uri, tokio_postgres::NoTls).await {
+            Err(e) => Some(format!("cannot connect for replication: {e}")),
+            Ok((client, conn)) => {
+                tokio::spawn(conn);
+                let q = "select current_setting('wal_level'), (select rolreplication or rolsuper from pg_roles where rolname = current_user), \
+                         exists (select 1 from pg_publication where pubname = $1)";
+                match client.query_one(q, &[&self.publication]).await {
+                    Err(e) => Some(e.to_string()),
+                    Ok(row) => {
+                        let (level, replication, publication): (String, bool, bool) =
+                            (row.get(0), row.get(1), row.get(2));
+                        if level != "logical" {
+                            Some(format!(
+                                "PostgreSQL's wal_level is {level}; postgres_changes needs wal_level = logical"
+                            ))
+                        } else if !replication {
+                            Some("the replication connection's role has neither REPLICATION nor SUPERUSER".into())
+                        } else if !publication {
+                            Some(format!("publication {} does not exist (run `gateway migrate`)", self.publication))
+                        } else {
+                            None
+                        }
+                    }
+                }
+            }
+        };
+        if let Some(c) = &cause {
+            tracing::error!(cause = %c, "realtime postgres_changes unavailable (broadcast and presence still work)");
+        }
+        cause
+    }
+
+    /// Runs the stream whenever there are subscribers: the slot, the dispatcher, retries.
+    pub async fn run(self: Arc<Self>) {
+        loop {
+            while !self.wanted() {
+                self.wake.notified().await;
+            }
+            let attempt = self.attempts.fetch_add(1, Ordering::SeqCst) + 1;
+            match slot::open(&self.replication_uri, &self.slot_name, &self.publication).await {
+                Err(e) => {
+                    tracing::warn!(error = %e, "realtime replication stream unavailable");
+                    let _ = self.status.send(Status::Failed { cause: e.to_string(), attempt });
+                    // wait for another subscriber (or a while) before trying again
+                    let _ = tokio::time::timeout(Duration::from_secs(5), self.wake.notified()).await;
+                }
+                Ok(conn) => {
+                    let _ = self.status.send(Status::Running);
+                    if let Err(e) = self.clone().stream(conn).await {
+                        tracing::warn!(error = %e, "realtime replication stream ended");
+                    }
+                    let _ = self.status.send(Status::Idle);
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }
+        }
+    }
+
+    async fn stream(self: Arc<Self>, conn: crate::db::pipeline::PgConn) -> Result<(), SlotError> {
+        let (txns_tx, txns_rx) = mpsc::channel::<Transaction>(1024);
+        let (acks_tx, acks_rx) = mpsc::unbounded_channel();
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let dispatcher = tokio::spawn(self.clone().dispatch(txns_rx, acks_tx));
+        let idle_watch = {
+            let this = self.clone();
+            async move {
+                loop {
+                    let _ = tokio::time::timeout(this.idle_stop, this.wake.notified()).await;
+                    if !this.wanted() {
+                        tokio::time::sleep(this.idle_stop).await;
+                        if !this.wanted() {
+                            let _ = stop_tx.send(true);
+                            return;
+                        }
+                    }
+                }
+            }
+        };
+        let result = tokio::select! {
+            r = slot::stream(conn, txns_tx, acks_rx, stop_rx.clone()) => r,
+            _ = idle_watch => Ok(()),
+        };
+        dispatcher.abort();
+        result
+    }
+
+    async fn dispatch(self: Arc<Self>, mut txns: mpsc::Receiver<Transaction>, acks: mpsc::UnboundedSender<u64>) {
+        let mut dispatcher: Option<dispatch::Dispatcher> = None;
+        while let Some(first) = txns.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < 256 {
+                match txns.try_recv() {
+                    Ok(t) => batch.push(t),
+                    Err(_) => break,
+                }
+            }
+            let end = batch.last().map(|t| t.end_lsn).unwrap_or(0);
+            for attempt in 1..=3 {
+                if dispatcher.as_ref().is_none_or(|d| d.is_closed()) {
+                    dispatcher = dispatch::Dispatcher::connect(&self.db_uri)
+                        .await
+                        .map_err(|e| tracing::warn!(error = %e, "realtime dispatcher cannot connect"))
+                        .ok();
+                }
+                let Some(d) = dispatcher.as_mut() else {
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    continue;
+                };
+                match d.deliver(&batch, &self.snapshot()).await {
+                    Ok(_) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, attempt, "realtime: delivering changes failed");
+                        d.expire_catalog();
+                        if attempt == 3 {
+                            tracing::error!("realtime: a batch of changes could not be delivered and was dropped");
+                        }
+                    }
+                }
+            }
+            let _ = acks.send(end);
+        }
+    }
+}

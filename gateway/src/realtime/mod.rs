@@ -1,0 +1,136 @@
+//! Supabase Realtime (`/realtime/v1`): the WebSocket at `/websocket` (Phoenix framing, vsn 1.0.0 and 2.0.0),
+//! broadcast (public and private channels, from clients, REST and the database), presence, and postgres_changes
+//! from logical replication — generic, configured by Realtime's own conventions. The module owns its state and
+//! background tasks and uses the request core only through the pool, the key set and the configuration.
+
+pub mod auth;
+pub mod authorization;
+pub mod changes;
+pub mod cluster;
+pub mod config;
+mod db_broadcast;
+pub mod frames;
+pub mod hub;
+pub mod join;
+pub mod limits;
+pub mod message;
+pub mod outbound;
+pub mod presence;
+pub mod protocol;
+mod rest;
+mod session;
+mod socket;
+
+use crate::config::Config;
+use arc_swap::ArcSwap;
+use axum::routing::{get, post};
+use axum::Router;
+use jwks::KeySet;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct RealtimeState {
+    pub config: Arc<Config>,
+    pub settings: config::RealtimeConfig,
+    pub pool: deadpool_postgres::Pool,
+    pub keys: Arc<ArcSwap<KeySet>>,
+    pub hub: Arc<hub::Hub>,
+    pub cluster: Arc<cluster::Cluster>,
+    pub changes: Arc<changes::Changes>,
+    pub joins: limits::Rate,
+    pub events: limits::Rate,
+    sockets: Arc<AtomicUsize>,
+    next_id: AtomicU64,
+}
+
+/// Counts a socket while it is open.
+pub struct SocketGuard(Arc<AtomicUsize>);
+
+impl Drop for SocketGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl RealtimeState {
+    pub fn new(config: Arc<Config>, pool: deadpool_postgres::Pool, keys: Arc<ArcSwap<KeySet>>) -> Self {
+        let settings = config::RealtimeConfig::from_vars(&config.vars, &config.db_uri, config.admin_db_uri.as_deref());
+        let node = uuid::Uuid::new_v4();
+        let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node);
+        RealtimeState {
+            joins: limits::Rate::new(settings.max_joins_per_second),
+            events: limits::Rate::new(settings.max_events_per_second),
+            hub: Arc::new(hub::Hub::new(node)),
+            cluster: Arc::new(cluster::Cluster::new(node)),
+            changes: Arc::new(changes),
+            settings,
+            config,
+            pool,
+            keys,
+            sockets: Arc::new(AtomicUsize::new(0)),
+            next_id: AtomicU64::new(1),
+        }
+    }
+
+    pub fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Takes a socket slot, unless the instance is at its cap.
+    pub fn admit_socket(&self) -> Option<SocketGuard> {
+        let now = self.sockets.fetch_add(1, Ordering::SeqCst);
+        let guard = SocketGuard(self.sockets.clone());
+        (now < self.settings.max_concurrent_users).then_some(guard)
+    }
+
+    pub fn socket_count(&self) -> usize {
+        self.sockets.load(Ordering::SeqCst)
+    }
+}
+
+/// The routes under `/realtime/v1`, with the module's own state.
+pub fn router<S: Clone + Send + Sync + 'static>(state: Arc<RealtimeState>) -> Router<S> {
+    let cors = tower_http::cors::CorsLayer::new()
+        .allow_origin(tower_http::cors::AllowOrigin::any())
+        .allow_methods([http::Method::POST, http::Method::OPTIONS])
+        .allow_headers(tower_http::cors::Any);
+    Router::new()
+        .route("/websocket", get(socket::upgrade))
+        .route("/api/broadcast", post(rest::batch).layer(cors.clone()))
+        .route("/api/broadcast/{topic}/events/{event}", post(rest::single).layer(cors))
+        .route("/api/ping", get(|| async { axum::Json(serde_json::json!({ "message": "Success" })) }))
+        .with_state(state)
+}
+
+/// Background work: the cluster bus, the change stream manager, retention.
+pub fn spawn_background(state: &Arc<RealtimeState>) {
+    cluster::spawn(state.cluster.clone(), state.hub.clone(), state.config.db_uri.clone());
+    let changes = state.changes.clone();
+    tokio::spawn(async move {
+        changes.check_capability().await;
+        changes.run().await;
+    });
+    let (pool, retention) = (state.pool.clone(), state.settings.messages_retention);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            if let Ok(client) = pool.get().await {
+                let secs = retention.as_secs() as f64;
+                if let Err(e) =
+                    client.execute("select realtime.delete_expired(make_interval(secs => $1))", &[&secs]).await
+                {
+                    tracing::debug!(error = %e, "realtime retention sweep failed");
+                }
+            }
+        }
+    });
+}
+
+/// On shutdown: tell the other instances this one's presences are gone.
+pub async fn shutdown(state: &RealtimeState) {
+    if state.cluster.has_peers() {
+        state.cluster.leave(&state.config.db_uri).await;
+    }
+}

@@ -1,0 +1,157 @@
+// Broadcast through the stock supabase-js client (npm) on both protocol versions: self and ack, JSON and binary
+// payloads, both REST endpoints, private channels authorised by RLS on realtime.messages (and refused by it).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startRealtime, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep , closeClients } from './support.mjs';
+
+const POLICIES = `
+  create policy "members read their rooms" on realtime.messages for select to authenticated
+    using (realtime.topic() like 'member:%' and extension in ('broadcast', 'presence'));
+  create policy "members write their rooms" on realtime.messages for insert to authenticated
+    with check (realtime.topic() like 'member:%' and extension in ('broadcast', 'presence'));
+`;
+
+let gw;
+before(async () => {
+  gw = await startRealtime({ sql: POLICIES });
+});
+after(async () => {
+  closeClients();
+  await gw?.stop();
+});
+
+for (const vsn of ['2.0.0', '1.0.0']) {
+  test(`vsn ${vsn}: a public broadcast with self and ack reaches the sender and another client`, async () => {
+    const a = anonClient(gw, { vsn, heartbeatIntervalMs: 500 });
+    const b = anonClient(gw, { vsn });
+    const room = `room-${vsn}`;
+    const ca = a.channel(room, { config: { broadcast: { self: true, ack: true } } });
+    const cb = b.channel(room);
+    const seenA = collect(ca, 'broadcast', { event: 'msg' });
+    const seenB = collect(cb, 'broadcast', { event: 'msg' });
+    assert.equal((await subscribe(ca)).status, 'SUBSCRIBED');
+    assert.equal((await subscribe(cb)).status, 'SUBSCRIBED');
+    assert.equal(await ca.send({ type: 'broadcast', event: 'msg', payload: { hello: 'wörld' } }), 'ok');
+    await waitFor(() => seenA.length === 1 && seenB.length === 1, 5000, 'both deliveries');
+    assert.deepEqual(seenB[0].payload, { hello: 'wörld' });
+    assert.equal(seenA[0].event, 'msg');
+    // without self, the sender does not hear itself
+    const other = cb.send({ type: 'broadcast', event: 'msg', payload: { n: 2 } });
+    assert.equal(await other, 'ok');
+    await waitFor(() => seenA.length === 2, 5000, 'the second message');
+    await sleep(200);
+    assert.equal(seenB.length, 1);
+    await a.removeAllChannels();
+    await b.removeAllChannels();
+  });
+}
+
+test('vsn 2: binary payloads travel as kind-4 frames; vsn 1 subscribers never receive them', async () => {
+  const a = anonClient(gw);
+  const v1 = anonClient(gw, { vsn: '1.0.0' });
+  const ca = a.channel('bin', { config: { broadcast: { self: true, ack: true } } });
+  const c1 = v1.channel('bin');
+  const seen = collect(ca, 'broadcast', { event: 'bytes' });
+  const seen1 = collect(c1, 'broadcast', { event: '*' });
+  assert.equal((await subscribe(ca)).status, 'SUBSCRIBED');
+  assert.equal((await subscribe(c1)).status, 'SUBSCRIBED');
+  const bytes = new Uint8Array([9, 8, 7]).buffer;
+  assert.equal(await ca.send({ type: 'broadcast', event: 'bytes', payload: bytes }), 'ok');
+  await waitFor(() => seen.length === 1, 5000, 'the binary broadcast');
+  assert.ok(seen[0].payload instanceof ArrayBuffer);
+  assert.deepEqual([...new Uint8Array(seen[0].payload)], [9, 8, 7]);
+  await ca.send({ type: 'broadcast', event: 'json', payload: { after: true } });
+  await waitFor(() => seen1.length === 1, 5000, 'the JSON broadcast on vsn 1');
+  assert.deepEqual(seen1[0].payload, { after: true }, 'the binary one was never sent to vsn 1');
+  await a.removeAllChannels();
+  await v1.removeAllChannels();
+});
+
+test('REST: httpSend (JSON and bytes) and send() before joining (the batch endpoint) answer 202 and deliver', async () => {
+  const listener = anonClient(gw);
+  const ch = listener.channel('rest-room');
+  const seen = collect(ch, 'broadcast', { event: '*' });
+  assert.equal((await subscribe(ch)).status, 'SUBSCRIBED');
+  const sender = anonClient(gw);
+  const unjoined = sender.channel('rest-room');
+  assert.deepEqual(await unjoined.httpSend('one', { via: 'httpSend' }), { success: true });
+  assert.deepEqual(await unjoined.httpSend('two', new Uint8Array([1, 2, 3]).buffer), { success: true });
+  assert.equal(await unjoined.send({ type: 'broadcast', event: 'three', payload: { via: 'batch' } }), 'ok');
+  await waitFor(() => seen.length === 3, 5000, 'three REST broadcasts');
+  const byEvent = Object.fromEntries(seen.map((m) => [m.event, m.payload]));
+  assert.deepEqual(byEvent.one, { via: 'httpSend' });
+  assert.deepEqual([...new Uint8Array(byEvent.two)], [1, 2, 3]);
+  assert.deepEqual(byEvent.three, { via: 'batch' });
+  // the REST endpoints refuse what Realtime refuses
+  const bad = await fetch(`${gw.url}/realtime/v1/api/broadcast/x/events/y`, {
+    method: 'POST',
+    headers: { apikey: gw.anonKey, 'content-type': 'text/plain' },
+    body: 'x',
+  });
+  assert.equal(bad.status, 415);
+  const noKey = await fetch(`${gw.url}/realtime/v1/api/broadcast`, { method: 'POST', body: '{"messages":[]}' });
+  assert.equal(noKey.status, 401);
+  assert.deepEqual(await noKey.json(), { message: 'Unauthorized' });
+  await listener.removeAllChannels();
+});
+
+for (const vsn of ['2.0.0', '1.0.0']) {
+  test(`vsn ${vsn}: a private channel is joined and used as RLS on realtime.messages allows`, async () => {
+    const token = await userToken(gw);
+    const a = await clientWithToken(gw, token, { vsn });
+    const b = await clientWithToken(gw, token, { vsn });
+    const ca = a.channel('member:42', { config: { private: true, broadcast: { self: true, ack: true } } });
+    const cb = b.channel('member:42', { config: { private: true } });
+    const seenA = collect(ca, 'broadcast', { event: 'msg' });
+    const seenB = collect(cb, 'broadcast', { event: 'msg' });
+    assert.equal((await subscribe(ca)).status, 'SUBSCRIBED');
+    assert.equal((await subscribe(cb)).status, 'SUBSCRIBED');
+    // a public channel of the same name is another room
+    const pub = anonClient(gw, { vsn }).channel('member:42');
+    const seenPub = collect(pub, 'broadcast', { event: 'msg' });
+    assert.equal((await subscribe(pub)).status, 'SUBSCRIBED');
+    assert.equal(await ca.send({ type: 'broadcast', event: 'msg', payload: { secret: 1 } }), 'ok');
+    await waitFor(() => seenA.length === 1 && seenB.length === 1, 5000, 'private deliveries');
+    await sleep(200);
+    assert.equal(seenPub.length, 0);
+    await a.removeAllChannels();
+    await b.removeAllChannels();
+  });
+}
+
+test('a private channel the policies do not open is refused with Realtime\'s reason', async () => {
+  const token = await userToken(gw);
+  const c = await clientWithToken(gw, token);
+  const ch = c.channel('staff:1', { config: { private: true } });
+  const { status, err } = await subscribe(ch);
+  assert.equal(status, 'CHANNEL_ERROR');
+  assert.equal(err.message, 'Unauthorized: You do not have permissions to read from this Channel topic: staff:1');
+  await c.removeAllChannels();
+  // anon cannot join member rooms either (the policies are for authenticated)
+  const anon = anonClient(gw);
+  const refused = await subscribe(anon.channel('member:1', { config: { private: true } }));
+  assert.equal(refused.status, 'CHANNEL_ERROR');
+  await anon.removeAllChannels();
+});
+
+test('broadcast from the database: realtime.send() reaches private subscribers, and public ones when asked', async () => {
+  const token = await userToken(gw);
+  const c = await clientWithToken(gw, token);
+  const priv = c.channel('member:db', { config: { private: true } });
+  const pub = c.channel('public-db');
+  const seenPriv = collect(priv, 'broadcast', { event: 'changed' });
+  const seenPub = collect(pub, 'broadcast', { event: 'changed' });
+  assert.equal((await subscribe(priv)).status, 'SUBSCRIBED');
+  assert.equal((await subscribe(pub)).status, 'SUBSCRIBED');
+  gw.sql(`select realtime.send('{"n": 1}'::jsonb, 'changed', 'member:db')`);
+  gw.sql(`select realtime.send('{"n": 2}'::jsonb, 'changed', 'public-db', false)`);
+  gw.sql(`begin; select realtime.send('{"n": 3}'::jsonb, 'changed', 'member:db'); rollback;`);
+  await waitFor(() => seenPriv.length === 1 && seenPub.length === 1, 5000, 'database broadcasts');
+  assert.equal(seenPriv[0].payload.n, 1);
+  assert.ok(seenPriv[0].meta.id, 'the row id travels as meta.id');
+  assert.equal(seenPriv[0].payload.id, seenPriv[0].meta.id);
+  assert.equal(seenPub[0].payload.n, 2);
+  await sleep(300);
+  assert.equal(seenPriv.length, 1, 'a rolled-back send is never delivered');
+  await c.removeAllChannels();
+});

@@ -1,0 +1,72 @@
+// Presence through supabase-js: track, sync across clients, untrack, leave on disconnect, Realtime's limit of
+// presence calls per channel, and presence on a private channel gated by the presence policy.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startRealtime, anonClient, subscribe, waitFor , closeClients } from './support.mjs';
+
+let gw;
+before(async () => {
+  gw = await startRealtime();
+});
+after(async () => {
+  closeClients();
+  await gw?.stop();
+});
+
+function presenceChannel(client, room, key) {
+  const ch = client.channel(room, { config: { presence: { key } } });
+  const events = { joins: [], leaves: [] };
+  ch.on('presence', { event: 'sync' }, () => {});
+  ch.on('presence', { event: 'join' }, (e) => events.joins.push(e));
+  ch.on('presence', { event: 'leave' }, (e) => events.leaves.push(e));
+  return { ch, events };
+}
+
+for (const vsn of ['2.0.0', '1.0.0']) {
+  test(`vsn ${vsn}: track syncs to others, untrack and disconnect leave`, async () => {
+    const room = `lobby-${vsn}`;
+    const a = anonClient(gw, { vsn });
+    const b = anonClient(gw, { vsn });
+    const pa = presenceChannel(a, room, 'alice');
+    const pb = presenceChannel(b, room, 'bob');
+    assert.equal((await subscribe(pa.ch)).status, 'SUBSCRIBED');
+    assert.equal((await subscribe(pb.ch)).status, 'SUBSCRIBED');
+    assert.equal(await pa.ch.track({ online_at: 'now' }), 'ok');
+    await waitFor(() => pb.ch.presenceState().alice, 5000, 'alice in bob\'s state');
+    const [meta] = pb.ch.presenceState().alice;
+    assert.equal(meta.online_at, 'now');
+    assert.equal(typeof meta.presence_ref, 'string');
+    assert.equal(await pb.ch.track({ status: 'typing' }), 'ok');
+    await waitFor(() => pa.ch.presenceState().bob, 5000, 'bob in alice\'s state');
+    // a late joiner gets the whole state
+    const c = anonClient(gw, { vsn });
+    const pc = presenceChannel(c, room, 'carol');
+    assert.equal((await subscribe(pc.ch)).status, 'SUBSCRIBED');
+    await waitFor(() => pc.ch.presenceState().alice && pc.ch.presenceState().bob, 5000, 'full state on join');
+    assert.equal(await pb.ch.untrack(), 'ok');
+    await waitFor(() => !pa.ch.presenceState().bob, 5000, 'bob untracked');
+    // closing alice's socket makes her leave
+    a.realtime.disconnect();
+    await waitFor(() => !pc.ch.presenceState().alice, 5000, 'alice left on disconnect');
+    assert.ok(pc.events.leaves.some((e) => e.key === 'alice'));
+    await b.removeAllChannels();
+    await c.removeAllChannels();
+  });
+}
+
+test('the sixth presence call within 30 s closes the channel with Realtime\'s system error', async () => {
+  const a = anonClient(gw);
+  const ch = a.channel('busy', { config: { presence: { key: 'k' } } });
+  const system = [];
+  ch.on('system', {}, (m) => system.push(m));
+  ch.on('presence', { event: 'sync' }, () => {});
+  const statuses = [];
+  await new Promise((resolve) => ch.subscribe((s) => (statuses.push(s), s === 'SUBSCRIBED' && resolve())));
+  for (let i = 0; i < 5; i++) assert.equal(await ch.track({ i }), 'ok');
+  ch.track({ i: 6 });
+  await waitFor(() => system.length > 0, 5000, 'the system error');
+  assert.equal(system[0].message, 'Client presence rate limit exceeded');
+  assert.equal(system[0].status, 'error');
+  await waitFor(() => statuses.includes('CLOSED'), 5000, 'the channel closed');
+  await a.removeAllChannels();
+});
