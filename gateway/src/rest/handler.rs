@@ -139,7 +139,11 @@ async fn answer(
     let mut outcome = Outcome::from_rows(&rows)?;
     if let Some(estimate) = plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
     {
-        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+        let cap = match &plan {
+            Plan::Read(p) => p.count_cap,
+            _ => None,
+        };
+        outcome.total = sql::choose_count(outcome.total, cap, estimate[0]["Plan"]["Plan Rows"].as_i64());
     }
     let location = match &plan {
         Plan::Mutate(p) if req.prefs.return_ == Some(Return::HeadersOnly) => {
