@@ -9,8 +9,11 @@ run_suite() {
   echo; echo "== $name"
   local log; log=$(mktemp)
   local started=$SECONDS
-  "$@" 2>&1 | tee "$log"
+  # A bound on each suite (SUITE_TIMEOUT seconds): a hung suite fails with its output so far instead of holding
+  # the whole run until CI's own limit. timeout signals the suite's whole process group.
+  timeout -k 30 "${SUITE_TIMEOUT:-1800}" bash -c 'source scripts/lib/suites.sh; "$@"' suite "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
+  [ "$rc" != 124 ] || echo "== $name: stopped after ${SUITE_TIMEOUT:-1800} s"
   local counts; counts=$(grep -E '^SUITE-COUNTS ' "$log" | tail -n 1)
   local p=0 f=0
   if [ -n "$counts" ]; then

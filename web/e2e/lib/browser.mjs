@@ -2,7 +2,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
+
+// Every browser a test file launched is closed when the file ends, also those a failed test left open: one open
+// browser keeps node's event loop alive, and the test file would never exit.
+const open = new Set();
+after(async () => {
+  await Promise.all([...open].map((browser) => browser.close().catch(() => {})));
+});
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -27,7 +35,7 @@ export async function launch(options = {}) {
     viewport: DESKTOP,
     ...options,
   });
-  return {
+  const browser = {
     context,
     /** A new page that records console errors and page errors into `page.errors`. */
     async page(viewport = DESKTOP) {
@@ -41,10 +49,13 @@ export async function launch(options = {}) {
       return page;
     },
     async close() {
+      open.delete(browser);
       await context.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  open.add(browser);
+  return browser;
 }
 
 /**
