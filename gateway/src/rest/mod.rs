@@ -87,6 +87,11 @@ pub fn router() -> Router<AppState> {
         .layer(allow_on_options::AllowOnOptionsLayer)
 }
 
+/// `/rest/v1/` (a nested router's `/` answers only `/rest/v1`): the OpenAPI document as at `/rest/v1`.
+pub fn root_with_slash() -> Router<AppState> {
+    Router::new().route("/rest/v1/", any(handler::root)).layer(cors()).layer(allow_on_options::AllowOnOptionsLayer)
+}
+
 fn cors() -> CorsLayer {
     let expose = [
         "content-encoding",

@@ -67,7 +67,11 @@ impl HashThreads {
         let job: Job = Box::new(move || {
             let _ = tx.send(f());
         });
-        self.jobs.lock().map_err(|_| AuthError::internal("hash queue poisoned"))?.send(job).map_err(AuthError::internal)?;
+        self.jobs
+            .lock()
+            .map_err(|_| AuthError::internal("hash queue poisoned"))?
+            .send(job)
+            .map_err(AuthError::internal)?;
         rx.await.map_err(AuthError::internal)
     }
 }
@@ -138,7 +142,8 @@ mod tests {
     async fn hashing_threads_run_at_the_lower_priority() {
         let hasher = PasswordHasher::with_priority(1, 4, 7);
         // /proc/thread-self/stat: the 19th field is the thread's nice value
-        let stat = hasher.threads.run(|| std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default()).await.unwrap();
+        let stat =
+            hasher.threads.run(|| std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default()).await.unwrap();
         let nice = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().nth(16).map(str::to_string));
         assert_eq!(nice.as_deref(), Some("7"), "{stat}");
     }

@@ -4,6 +4,7 @@
 
 pub mod catalog;
 pub mod document;
+pub mod serve;
 mod swagger_types;
 
 pub use document::{document, ForeignKeys, Mode, Options};
