@@ -29,6 +29,8 @@ pub enum StorageError {
     EntityTooLarge,
     InvalidMimeType(String),
     InvalidRange,
+    /// An image that cannot be rendered (Storage's sanitised text: too large, too many pixels, not an image).
+    RenderFailed(&'static str),
     DatabaseTimeout,
     Internal,
 }
@@ -68,6 +70,7 @@ impl StorageError {
             InvalidMimeType(m) => {
                 (415, "InvalidMimeType", "invalid_mime_type".into(), format!("mime type {m} is not supported"))
             }
+            RenderFailed(m) => (400, "InvalidRequest", "InvalidRequest".into(), m.to_string()),
             InvalidRange => (416, "InvalidRange", "invalid_range".into(), "Invalid Range".into()),
             DatabaseTimeout => (544, "DatabaseTimeout", "DatabaseTimeout".into(), "The database timed out".into()),
             Internal => (500, "InternalError", "Internal".into(), "Internal Server Error".into()),

@@ -28,6 +28,7 @@ mod smoke;
 mod storage_applications;
 mod storage_buckets;
 mod storage_objects;
+mod storage_render;
 mod storage_s3;
 mod storage_support;
 mod storage_sweep;

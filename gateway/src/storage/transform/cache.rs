@@ -44,7 +44,7 @@ mod tests {
     use super::*;
 
     fn image(n: usize) -> Arc<Rendered> {
-        Arc::new(Rendered { bytes: vec![0; n], content_type: "image/png", width: 1, height: 1 })
+        Arc::new(Rendered { bytes: vec![0; n].into(), content_type: "image/png", width: 1, height: 1 })
     }
 
     #[test]

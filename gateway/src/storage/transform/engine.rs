@@ -46,7 +46,8 @@ impl RenderError {
 /// A rendered image.
 #[derive(Clone)]
 pub struct Rendered {
-    pub bytes: Vec<u8>,
+    /// Shared with every response that serves it (a cache hit copies nothing).
+    pub bytes: bytes::Bytes,
     pub content_type: &'static str,
     pub width: u32,
     pub height: u32,
@@ -111,7 +112,7 @@ pub fn render(source: &[u8], t: &Transform, accepts_webp: bool, limits: &Limits)
     let quality = t.quality.unwrap_or(DEFAULT_QUALITY);
     let (bytes, content_type) =
         if webp { (encode_webp(&img, quality)?, "image/webp") } else { encode_as(&img, format, quality)? };
-    Ok(Rendered { bytes, content_type, width: img.width(), height: img.height() })
+    Ok(Rendered { bytes: bytes.into(), content_type, width: img.width(), height: img.height() })
 }
 
 /// Scales (and for cover, crops the centre) with a Lanczos3 filter on 8-bit RGBA.

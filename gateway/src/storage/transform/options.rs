@@ -199,7 +199,8 @@ impl Transform {
     /// A stable text for cache keys (with the output format decided).
     pub fn cache_key(&self, webp: bool) -> String {
         let mut k = String::new();
-        let _ = write!(k, "{:?}|{:?}|{:?}|{:?}|{}", self.width, self.height, self.resize, self.quality, webp);
+        let (w, h, r, q, f) = (self.width, self.height, self.resize, self.quality, self.format);
+        let _ = write!(k, "{w:?}|{h:?}|{r:?}|{q:?}|{f:?}|{webp}");
         k
     }
 }
@@ -240,6 +241,14 @@ mod tests {
         let t = q(&[("width", "100"), ("resize", "contain"), ("format", "webp")]).unwrap();
         assert_eq!(t.applied(), "width:100,resizing_type:fit,format:webp");
         assert_eq!(q(&[("format", "origin")]).unwrap().applied(), "");
+    }
+
+    #[test]
+    fn cache_keys_differ_by_format() {
+        let auto = q(&[("width", "100")]).unwrap();
+        let webp = q(&[("width", "100"), ("format", "webp")]).unwrap();
+        assert_ne!(auto.cache_key(false), webp.cache_key(false));
+        assert_ne!(auto.cache_key(false), auto.cache_key(true));
     }
 
     #[test]
