@@ -114,8 +114,13 @@ async fn render(
     let webp_wanted = accepts_webp && t.format != super::transform::Format::Origin;
     let version = obj.version.as_deref().unwrap_or("");
     let key = format!("{}/{}@{version}|{}", obj.bucket_id, obj.name, t.cache_key(webp_wanted));
-    let source = read_source(state, obj, renderer.limits.max_source_bytes).await?;
-    let rendered = renderer.render(key, source, t.clone(), webp_wanted).await?;
+    let rendered = match renderer.cached(&key) {
+        Some(hit) => hit,
+        None => {
+            let source = read_source(state, obj, renderer.limits.max_source_bytes).await?;
+            renderer.render(key, source, t.clone(), webp_wanted).await?
+        }
+    };
     Ok(respond(obj, &t, &rendered, download.as_deref(), expires))
 }
 

@@ -32,6 +32,11 @@ impl Renderer {
         }
     }
 
+    /// The rendering kept under `key`, if any.
+    pub fn cached(&self, key: &str) -> Option<Arc<Rendered>> {
+        self.cache.get(key)
+    }
+
     /// The cached rendering under `key`, else renders `source` (on a blocking thread) and keeps it.
     pub async fn render(
         &self,
