@@ -13,6 +13,7 @@ mod auth_user;
 mod auth_wire;
 mod db_pipeline;
 mod helpers;
+mod migrate_grants;
 mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
