@@ -50,16 +50,12 @@ fn transform_of(state: &AppState, pairs: &[(String, String)]) -> Result<Transfor
 /// `GET /render/image/public/{bucket}/{name}`: public buckets only.
 pub async fn public(
     State(state): State<AppState>,
+    method: Method,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    check_enabled(&state, &uri)?;
-    let pairs = query_pairs(&uri);
-    let t = transform_of(&state, &pairs)?;
-    let (bucket, name) = (names::bucket_id(&params.0)?, names::object_name(&params.1)?);
-    let obj = find_object(&state, Access::Public, bucket, name).await?;
-    render(&state, &obj, t, &headers, download_of(&pairs), None).await
+    by_query(&state, false, &method, &uri, &headers, &params).await
 }
 
 /// `GET /render/image/authenticated/{bucket}/{name}`: as the caller, row-level security deciding.
@@ -70,13 +66,27 @@ pub async fn authenticated(
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    check_enabled(&state, &uri)?;
-    let pairs = query_pairs(&uri);
-    let t = transform_of(&state, &pairs)?;
+    by_query(&state, true, &method, &uri, &headers, &params).await
+}
+
+/// The public and authenticated routes: options from the query, the object found as the caller (when `as_caller`)
+/// or in a public bucket.
+async fn by_query(
+    state: &AppState,
+    as_caller: bool,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    params: &(String, String),
+) -> Result<Response> {
+    check_enabled(state, uri)?;
+    let pairs = query_pairs(uri);
+    let t = transform_of(state, &pairs)?;
     let (bucket, name) = (names::bucket_id(&params.0)?, names::object_name(&params.1)?);
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
-    let obj = find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    render(&state, &obj, t, &headers, download_of(&pairs), None).await
+    let caller = if as_caller { Some(db::caller(state, headers, method, uri.path())?) } else { None };
+    let access = caller.as_ref().map_or(Access::Public, Access::Caller);
+    let obj = find_object(state, access, bucket, name).await?;
+    render(state, &obj, t, headers, download_of(&pairs), None).await
 }
 
 /// `GET /render/image/sign/{bucket}/{name}?token=`: the options come from the token only.

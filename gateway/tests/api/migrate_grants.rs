@@ -1,27 +1,13 @@
 //! `gateway migrate` with and without Supabase's default privileges on `public`, and `gateway lint` naming a table
 //! that anon or authenticated can reach without row-level security.
 
+use crate::typegen::fresh_database;
 use gateway::db::{lint, migrate};
-use tokio_postgres::{Client, NoTls};
-
-/// A superuser connection to a new copy of the migrated template.
-async fn fresh_database() -> Client {
-    let admin = std::env::var("TEST_ADMIN_URL").expect("run through scripts/with-test-db.sh");
-    let template = std::env::var("TEST_TEMPLATE_DB").expect("TEST_TEMPLATE_DB");
-    let port = std::env::var("TEST_PGPORT").expect("TEST_PGPORT");
-    let name = format!("g_{}", uuid::Uuid::new_v4().simple());
-    let (client, conn) = tokio_postgres::connect(&admin, NoTls).await.expect("connect");
-    tokio::spawn(conn);
-    client.batch_execute(&format!("create database \"{name}\" template \"{template}\"")).await.expect("create");
-    let (db, conn) =
-        tokio_postgres::connect(&format!("postgres://postgres@127.0.0.1:{port}/{name}"), NoTls).await.expect("db");
-    tokio::spawn(conn);
-    db
-}
+use tokio_postgres::Client;
 
 /// Migrates with `grants` (no app migrations), then creates a table the way a Supabase migration does: no grants.
 async fn table_after_migrate(grants: migrate::DefaultGrants) -> Client {
-    let mut db = fresh_database().await;
+    let mut db = fresh_database(true).await;
     let empty = std::env::temp_dir().join(format!("gw-migrations-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&empty).unwrap();
     migrate::run(&mut db, &empty, grants).await.expect("migrate");

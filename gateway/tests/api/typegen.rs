@@ -4,7 +4,7 @@
 use tokio_postgres::{Client, NoTls};
 
 /// A superuser connection to a new database: a copy of the migrated template, or an empty one.
-async fn fresh_database(migrated: bool) -> Client {
+pub(crate) async fn fresh_database(migrated: bool) -> Client {
     let admin = std::env::var("TEST_ADMIN_URL").expect("run through scripts/with-test-db.sh");
     let template = std::env::var("TEST_TEMPLATE_DB").expect("TEST_TEMPLATE_DB");
     let port = std::env::var("TEST_PGPORT").expect("TEST_PGPORT");
