@@ -21,6 +21,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(crate::health::router(&state))
         .nest("/rest/v1", crate::rest::router())
+        .merge(crate::rest::root_with_slash())
         .nest("/auth/v1", crate::auth::router())
         .nest("/storage/v1", crate::storage::router())
         .nest("/realtime/v1", crate::realtime::router(state.realtime.clone()))

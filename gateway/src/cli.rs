@@ -1,4 +1,4 @@
-//! The command line: `gateway [serve|migrate|keys|lint]`. Configuration comes from environment variables (see README).
+//! The command line: `gateway [serve|migrate|keys|lint|types]`. Configuration comes from environment variables (see README).
 
 use clap::{Args, Parser, Subcommand};
 
@@ -22,6 +22,8 @@ pub enum Command {
     Lint,
     /// Demo content: `gateway demo remove` deletes the demo accounts (production refuses to start while they exist).
     Demo(DemoArgs),
+    /// Generate client types from the database (as `supabase gen types`).
+    Types(TypesArgs),
 }
 
 #[derive(Debug, Args)]
@@ -34,6 +36,22 @@ pub struct DemoArgs {
 pub enum DemoAction {
     /// Delete every account registered as demo content (gateway.demo_accounts).
     Remove,
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    #[command(subcommand)]
+    pub language: TypesLanguage,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TypesLanguage {
+    /// Print the `Database` type for supabase-js (`createClient<Database>()`), as `supabase gen types typescript`.
+    Typescript {
+        /// Schemas to include (comma-separated or repeated); default: the exposed schemas (PGRST_DB_SCHEMAS).
+        #[arg(long, short, value_delimiter = ',')]
+        schema: Vec<String>,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -19,7 +19,13 @@ pub async fn migrate() -> anyhow::Result<()> {
     let uri = admin_uri()?;
     let mut client = crate::db::pool::connect(&uri).await?;
     let dir = env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into());
-    let report = crate::db::migrate::run(&mut client, Path::new(&dir)).await?;
+    let vars = crate::config::Vars::from_env();
+    let grants = if vars.bool(&["GATEWAY_SUPABASE_DEFAULT_PRIVILEGES"], false) {
+        crate::db::migrate::DefaultGrants::Supabase
+    } else {
+        crate::db::migrate::DefaultGrants::Off
+    };
+    let report = crate::db::migrate::run(&mut client, Path::new(&dir), grants).await?;
     if crate::keystore::ensure_current(&client).await? {
         println!("created a new ES256 signing key");
     }

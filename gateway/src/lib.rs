@@ -25,6 +25,7 @@ pub mod site;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
+pub mod typegen;
 pub mod workers;
 
 pub use app::{router, Application};

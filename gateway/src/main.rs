@@ -17,6 +17,9 @@ async fn main() -> ExitCode {
         Command::Keys(args) => gateway::commands::keys(args).await,
         Command::Lint => gateway::commands::lint().await,
         Command::Demo(args) => gateway::commands::demo(args).await,
+        Command::Types(args) => match args.language {
+            gateway::cli::TypesLanguage::Typescript { schema } => gateway::typegen::command(schema).await,
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -207,20 +207,27 @@ wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.l
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
 # pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
-pgb_runs=()
-pgb_pg_cpu=()
-for _ in 1 2 3; do
-  p0=$(pg_cpu_ticks)
-  pgb_out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
-    -U authenticator -f "$bench/get_one.pgbench" "$db" 2>&1) || true
-  run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$pgb_out")
-  p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$pgb_out")
-  [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ] && pgb_pg_cpu+=("$(per_req "$p0" "$p1" "$run_tx")")
-  if [ -n "$run_tps" ]; then pgb_runs+=("$run_tps"); else echo "pgbench failed: $(tail -n 3 <<<"$pgb_out")" >&2; fi
-done
-tps=
-if [ ${#pgb_runs[@]} -gt 0 ]; then tps=$(printf '%s\n' "${pgb_runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
-pgb_lat="runs: ${pgb_runs[*]:-none}"
+# Sets pgb_tps[NAME] (median), pgb_runs_of[NAME] (all runs) and pgb_cpu_of[NAME] (PostgreSQL CPU µs per transaction).
+declare -A pgb_tps pgb_runs_of pgb_cpu_of
+pgbench_median() { # NAME SCRIPT
+  local runs=() cpus=() out run_tps run_tx p0 p1
+  for _ in 1 2 3; do
+    p0=$(pg_cpu_ticks)
+    out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
+      -U authenticator -f "$bench/$2" "$db" 2>&1) || true
+    run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$out")
+    p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$out")
+    [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ] && cpus+=("$(per_req "$p0" "$p1" "$run_tx")")
+    if [ -n "$run_tps" ]; then runs+=("$run_tps"); else echo "pgbench $2 failed: $(tail -n 3 <<<"$out")" >&2; fi
+  done
+  if [ ${#runs[@]} -gt 0 ]; then pgb_tps[$1]=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
+  pgb_runs_of[$1]="${runs[*]:-none}"; pgb_cpu_of[$1]="${cpus[*]:-–}"
+}
+pgbench_median get_one get_one.pgbench
+tps=${pgb_tps[get_one]:-}
+pgb_lat="runs: ${pgb_runs_of[get_one]}"
+pgb_pg_cpu=(${pgb_cpu_of[get_one]})
+wanted page_embed && pgbench_median page_embed page_embed.pgbench
 
 # Storage: its own script and cluster (release binary), 10 MB up/downloads and the peak RSS while streaming.
 storage_lines=()
@@ -272,6 +279,10 @@ fi
   echo "|---|---|"
   echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}; PostgreSQL CPU µs/tx: ${pgb_pg_cpu[*]:-–}) |"
   echo "| R = GET one row req/s ÷ pgbench tps (target ≥ 0.5; performance.md goal 0.6) | $(ratio "${rps[get_one]:-}" "${tps:-}") |"
+  if [ -n "${pgb_tps[page_embed]:-}" ]; then
+    echo "| pgbench tps, best hand-written 25-row page + embed (page_embed.pgbench: same rows and JSON, RLS on) | ${pgb_tps[page_embed]} (median; runs: ${pgb_runs_of[page_embed]}; PostgreSQL CPU µs/tx: ${pgb_cpu_of[page_embed]}) |"
+    echo "| R_page = GET 25-row page + 1 embed req/s ÷ that pgbench tps (target ≥ 0.6) | $(ratio "${rps[page_embed]:-}" "${pgb_tps[page_embed]}") |"
+  fi
   echo "| drift of the repeated first scenario | $drift |"
   echo "| GET one row while sign-ins run ÷ GET alone (mean of the first and repeated runs, which bracket it) | $(ratio "${rps[get_during_sign_in]:-}" "$get_alone")${get_alone:+ ($get_alone req/s alone)} |"
   if [ -n "${inserted:-}" ]; then echo "| rows inserted vs insert responses counted by wrk | $inserted vs ${reqs[insert]} |"; fi

@@ -33,15 +33,47 @@ pub struct Report {
 }
 
 /// Applies the platform schema and then every app migration not yet recorded, each in its own transaction.
-pub async fn run(client: &mut tokio_postgres::Client, app_dir: &Path) -> anyhow::Result<Report> {
+/// Supabase's default privileges on schema `public` (`GATEWAY_SUPABASE_DEFAULT_PRIVILEGES`): on, what the
+/// migrating role creates there from now on — tables, sequences, functions — is granted to `anon`,
+/// `authenticated` and `service_role`, so access is decided by row-level security alone, as on Supabase; off
+/// (the default), nothing is added: a migration grants what it means to and a table without grants answers 42501
+/// (turning it off later does not revoke what was set; `alter default privileges … revoke` does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DefaultGrants {
+    #[default]
+    Off,
+    Supabase,
+}
+
+impl DefaultGrants {
+    /// The statements that give the migrating role's default privileges on `public` this choice.
+    pub fn sql(self) -> &'static str {
+        match self {
+            DefaultGrants::Supabase => {
+                "grant usage on schema public to anon, authenticated, service_role;
+                 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+                 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+                 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;"
+            }
+            // left as the database has them: a migration's own `alter default privileges` stays in force
+            DefaultGrants::Off => "",
+        }
+    }
+}
+
+pub async fn run(client: &mut tokio_postgres::Client, app_dir: &Path, grants: DefaultGrants) -> anyhow::Result<Report> {
     // One migrator per database at a time.
     client.execute("select pg_advisory_lock(7261001)", &[]).await?;
-    let result = apply_all(client, app_dir).await;
+    let result = apply_all(client, app_dir, grants).await;
     client.execute("select pg_advisory_unlock(7261001)", &[]).await?;
     result
 }
 
-async fn apply_all(client: &mut tokio_postgres::Client, app_dir: &Path) -> anyhow::Result<Report> {
+async fn apply_all(
+    client: &mut tokio_postgres::Client,
+    app_dir: &Path,
+    grants: DefaultGrants,
+) -> anyhow::Result<Report> {
     for (name, sql) in PLATFORM {
         let tx = client.transaction().await?;
         // Re-applied on every start: its "already exists, skipping" notices are not news.
@@ -49,6 +81,7 @@ async fn apply_all(client: &mut tokio_postgres::Client, app_dir: &Path) -> anyho
         tx.batch_execute(sql).await.map_err(|e| anyhow::anyhow!("platform migration {name}: {}", describe(&e)))?;
         tx.commit().await?;
     }
+    client.batch_execute(grants.sql()).await.map_err(|e| anyhow::anyhow!("default privileges: {}", describe(&e)))?;
     let mut report = Report::default();
     for (name, sql) in app_migrations(app_dir)? {
         let checksum = hex(&Sha256::digest(sql.as_bytes()));

@@ -36,11 +36,11 @@ pub async fn routine(State(state): State<AppState>, Path(name): Path<String>, re
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn root(method: Method) -> Response {
-    if method == Method::OPTIONS {
+pub async fn root(State(state): State<AppState>, req: Request) -> Response {
+    if req.method() == Method::OPTIONS {
         return options_response();
     }
-    Error::RootDisabled.into_response()
+    super::openapi::serve::answer(state, req).await.unwrap_or_else(IntoResponse::into_response)
 }
 
 pub async fn invalid_path() -> Response {
@@ -139,7 +139,11 @@ async fn answer(
     let mut outcome = Outcome::from_rows(&rows)?;
     if let Some(estimate) = plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
     {
-        outcome.total = estimate[0]["Plan"]["Plan Rows"].as_i64();
+        let cap = match &plan {
+            Plan::Read(p) => p.count_cap,
+            _ => None,
+        };
+        outcome.total = sql::choose_count(outcome.total, cap, estimate[0]["Plan"]["Plan Rows"].as_i64());
     }
     let location = match &plan {
         Plan::Mutate(p) if req.prefs.return_ == Some(Return::HeadersOnly) => {
@@ -247,7 +251,11 @@ fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool, bool) 
 
 /// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
 /// as PostgreSQL would report `SET ROLE` (22023 unknown role → 401, 42501 not granted → 403).
-fn identity_error(e: &IdentityError, headers: &HeaderMap, cache: &super::schema_cache::SchemaCache) -> Error {
+pub(super) fn identity_error(
+    e: &IdentityError,
+    headers: &HeaderMap,
+    cache: &super::schema_cache::SchemaCache,
+) -> Error {
     match e {
         IdentityError::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
             code: "22023".into(),
@@ -312,7 +320,7 @@ fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::Schema
 }
 
 /// What the preamble tells SQL about this request.
-fn request_settings(
+pub(super) fn request_settings(
     state: &AppState,
     verified: &Verified,
     req: &ApiRequest,

@@ -6,6 +6,7 @@ pub mod execute;
 mod handler;
 pub mod identity_cache;
 pub mod jwt_errors;
+pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
@@ -89,6 +90,11 @@ pub fn router() -> Router<AppState> {
         .fallback(handler::invalid_path)
         .layer(cors())
         .layer(allow_on_options::AllowOnOptionsLayer)
+}
+
+/// `/rest/v1/` (a nested router's `/` answers only `/rest/v1`): the OpenAPI document as at `/rest/v1`.
+pub fn root_with_slash() -> Router<AppState> {
+    Router::new().route("/rest/v1/", any(handler::root)).layer(cors()).layer(allow_on_options::AllowOnOptionsLayer)
 }
 
 fn cors() -> CorsLayer {

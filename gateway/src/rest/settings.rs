@@ -30,8 +30,48 @@ pub struct RestSettings {
     /// Refuse `UPDATE`/`DELETE` without a filter with pg-safeupdate's error (`GATEWAY_SAFE_UPDATE`, default on, as
     /// Supabase loads safeupdate for its API role).
     pub safe_update: bool,
+    /// The OpenAPI document at `/` (`PGRST_OPENAPI_*`).
+    pub openapi: OpenApiSettings,
     /// The quoted `search_path` of each exposed schema (the schema, then `extra_search_path`), built once.
     search_paths: HashMap<String, String>,
+}
+
+/// `PGRST_OPENAPI_MODE` (`follow-privileges`, the default; `ignore-privileges`; `disabled` → `mode: None`),
+/// `PGRST_OPENAPI_SECURITY_ACTIVE`, and where the document says the API lives (`PGRST_OPENAPI_SERVER_PROXY_URI`,
+/// else `API_EXTERNAL_URL` + `/rest/v1`).
+#[derive(Debug, Clone)]
+pub struct OpenApiSettings {
+    pub mode: Option<crate::rest::openapi::Mode>,
+    pub options: crate::rest::openapi::Options,
+}
+
+impl OpenApiSettings {
+    fn new(mode: Option<&str>, security: bool, proxy_uri: Option<&str>, external_url: &str) -> Self {
+        use crate::rest::openapi::{Mode, Options};
+        let mode = match mode.map(str::trim) {
+            Some("disabled") => None,
+            Some("ignore-privileges") => Some(Mode::IgnorePrivileges),
+            _ => Some(Mode::FollowPrivileges),
+        };
+        let base = match proxy_uri {
+            Some(uri) => uri.trim().to_string(),
+            None => format!("{}/rest/v1", external_url.trim_end_matches('/')),
+        };
+        let (scheme, rest) = base.split_once("://").unwrap_or(("http", base.as_str()));
+        let (host, path) = match rest.find('/') {
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, "/"),
+        };
+        let options = Options {
+            mode: mode.unwrap_or(Mode::FollowPrivileges),
+            version: crate::rest::openapi::serve::POSTGREST_VERSION.into(),
+            scheme: scheme.to_string(),
+            host: host.to_string(),
+            base_path: path.to_string(),
+            security,
+        };
+        OpenApiSettings { mode, options }
+    }
 }
 
 impl RestSettings {
@@ -70,6 +110,12 @@ impl RestSettings {
             max_body_bytes: config.max_body_bytes,
             pre_request: None,
             safe_update: vars.bool(&["GATEWAY_SAFE_UPDATE"], true),
+            openapi: OpenApiSettings::new(
+                get("PGRST_OPENAPI_MODE", "pgrst.openapi_mode").as_deref(),
+                flag("PGRST_OPENAPI_SECURITY_ACTIVE", "pgrst.openapi_security_active"),
+                get("PGRST_OPENAPI_SERVER_PROXY_URI", "pgrst.openapi_server_proxy_uri").as_deref(),
+                &config.external_url,
+            ),
             search_paths: HashMap::new(),
         }
         .with_pre_request(get("PGRST_DB_PRE_REQUEST", "pgrst.db_pre_request"))

@@ -35,6 +35,11 @@ impl ObjectRow {
         self.metadata.as_ref().and_then(|m| m.get(key))
     }
 
+    /// A text entry of the object's metadata.
+    pub fn meta_text(&self, key: &str) -> Option<&str> {
+        self.meta(key).and_then(Value::as_str)
+    }
+
     fn meta_str(&self, key: &str) -> Option<String> {
         self.meta(key).and_then(Value::as_str).map(str::to_string)
     }

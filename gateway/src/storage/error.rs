@@ -34,6 +34,8 @@ pub enum StorageError {
         message: String,
         retry_after: Option<u64>,
     },
+    /// An image that cannot be rendered (Storage's sanitised text: too large, too many pixels, not an image).
+    RenderFailed(&'static str),
     DatabaseTimeout,
     /// The disk (or quota) of the storage folder is full: nothing was stored (507).
     InsufficientStorage,
@@ -77,6 +79,7 @@ impl StorageError {
             InvalidMimeType(m) => {
                 (415, "InvalidMimeType", "invalid_mime_type".into(), format!("mime type {m} is not supported"))
             }
+            RenderFailed(m) => (400, "InvalidRequest", "InvalidRequest".into(), m.to_string()),
             InvalidRange => (416, "InvalidRange", "invalid_range".into(), "Invalid Range".into()),
             TooManyRequests { message, .. } => (429, "TooManyRequests", "too_many_requests".into(), message.clone()),
             DatabaseTimeout => (544, "DatabaseTimeout", "DatabaseTimeout".into(), "The database timed out".into()),

@@ -17,12 +17,14 @@ mod list_v2;
 mod names;
 mod objects;
 mod range;
+pub mod render;
 mod s3;
 mod schema;
 mod settings;
 mod signing;
 mod sniff;
 pub mod sweep;
+pub mod transform;
 mod upload;
 
 pub use backend::{Backend, FileBackend};
@@ -41,6 +43,8 @@ pub struct StorageState {
     pub backend: Backend,
     /// Each API role's own settings (`ALTER ROLE … SET`), applied with the role switch.
     pub role_settings: HashMap<String, Vec<(String, String)>>,
+    /// Image transformations: bounded rendering and its cache.
+    pub renderer: transform::Renderer,
 }
 
 impl StorageState {
@@ -52,7 +56,8 @@ impl StorageState {
         };
         backend.ensure_dirs().await?;
         let role_settings = load_role_settings(pool).await.unwrap_or_default();
-        Ok(StorageState { settings, backend, role_settings })
+        let renderer = settings.renderer();
+        Ok(StorageState { settings, backend, role_settings, renderer })
     }
 }
 
@@ -106,12 +111,14 @@ pub fn router() -> Router<AppState> {
             get(any_caller).head(any_caller).post(objects::upload).put(objects::upload).delete(objects::remove_one),
         )
         .route("/object/{bucket}", axum::routing::delete(objects::remove_many))
+        .route("/render/image/public/{bucket}/{*name}", get(render::public))
+        .route("/render/image/authenticated/{bucket}/{*name}", get(render::authenticated))
+        .route("/render/image/sign/{bucket}/{*name}", get(render::signed))
         .fallback(not_found)
         .layer(cors::layer())
 }
 
-/// Fastify's not-found answer, as Storage gives it for any unknown route — including `/render/image/…` while image
-/// transformations are not available (Storage registers those routes only when they are enabled).
+/// Fastify's not-found answer, as Storage gives it for any unknown route.
 async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) -> StorageError {
     let path_and_query = uri.0.path_and_query().map(|p| p.as_str()).unwrap_or("/");
     let relative = path_and_query.strip_prefix("/storage/v1").unwrap_or(path_and_query);

@@ -32,6 +32,50 @@ pub struct StorageSettings {
     pub file_size_limit: u64,
     /// Lifetime of signed upload URLs in seconds (`UPLOAD_SIGNED_URL_EXPIRATION_TIME`, default 2 hours).
     pub upload_url_expiry_secs: i64,
+    /// Image transformations: on or off, the clamp range of width/height (`IMAGE_TRANSFORMATION_LIMIT_MIN_SIZE`/`MAX_SIZE`,
+    /// 1–2000), source limits (`IMGPROXY_MAX_SRC_FILE_SIZE` bytes, 25 MB; `IMGPROXY_MAX_SRC_RESOLUTION` megapixels,
+    /// 50), renders at once (`IMAGE_TRANSFORMATION_CONCURRENCY`, half the CPUs, at least one) and the bytes of results
+    /// kept (`IMAGE_TRANSFORMATION_CACHE_BYTES`, 64 MB).
+    pub image: ImageSettings,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ImageSettings {
+    /// `IMAGE_TRANSFORMATION_ENABLED` (default on): off, the render routes answer Fastify's 404 and a signed
+    /// `transform` is ignored, as Storage without the feature.
+    pub enabled: bool,
+    pub sizes: super::transform::SizeLimits,
+    pub limits: super::transform::Limits,
+    pub concurrency: usize,
+    pub cache_bytes: usize,
+}
+
+impl ImageSettings {
+    fn from_vars(vars: &Vars) -> Self {
+        let cpus = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
+        let megapixels: f64 = vars.num(&["IMGPROXY_MAX_SRC_RESOLUTION"], 50.0f64);
+        ImageSettings {
+            enabled: vars.bool(&["IMAGE_TRANSFORMATION_ENABLED", "ENABLE_IMAGE_TRANSFORMATION"], true),
+            sizes: super::transform::SizeLimits {
+                min: vars.num(&["IMAGE_TRANSFORMATION_LIMIT_MIN_SIZE"], 1u32),
+                max: vars.num(&["IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE"], 2000u32),
+            },
+            limits: super::transform::Limits {
+                max_source_bytes: vars.num(&["IMGPROXY_MAX_SRC_FILE_SIZE"], 25_000_000usize),
+                max_pixels: (megapixels * 1_000_000.0) as u64,
+            },
+            concurrency: vars.num(&["IMAGE_TRANSFORMATION_CONCURRENCY"], (cpus / 2).max(1)),
+            cache_bytes: vars.num(&["IMAGE_TRANSFORMATION_CACHE_BYTES"], 64 * 1024 * 1024usize),
+        }
+    }
+}
+
+impl StorageSettings {
+    /// The image renderer these settings describe.
+    pub fn renderer(&self) -> super::transform::Renderer {
+        let i = self.image;
+        super::transform::Renderer::new(i.limits, i.sizes, i.concurrency, i.cache_bytes)
+    }
 }
 
 impl StorageSettings {
@@ -56,6 +100,7 @@ impl StorageSettings {
             backend,
             file_size_limit: vars.num(&["FILE_SIZE_LIMIT"], 50 * 1024 * 1024u64),
             upload_url_expiry_secs: vars.num(&["UPLOAD_SIGNED_URL_EXPIRATION_TIME"], 7200i64),
+            image: ImageSettings::from_vars(vars),
         }
     }
 }

@@ -9,6 +9,7 @@ use super::extract::StoragePath;
 use super::json::parse_checked;
 use super::names;
 use super::schema::{Prop, Schema};
+use super::transform::Transform;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -47,6 +48,9 @@ pub struct SignedClaims {
     /// The role that minted a signed upload URL; the upload runs as it.
     #[serde(default)]
     pub owner_role: Option<String>,
+    /// Image transformations a render URL was signed with (`height:200,width:200,resize:cover`).
+    #[serde(default)]
+    pub transformations: Option<String>,
 }
 
 fn now() -> i64 {
@@ -167,12 +171,35 @@ pub async fn sign_one(
     check_focal_point(&body.transform)?;
     let caller = db::caller(&state, &headers, &method, uri.path())?;
     let expires = check_expiry(body.expires_in)?;
-    // Image transformations are not available here, so a `transform` is validated and then left out of the URL,
-    // exactly as Storage signs when transformations are disabled: the URL is `/object/sign/…`, never
-    // `/render/image/sign/…`, so no client can mistake the original for a transformed image.
     find_object(&state, Access::Caller(&caller), bucket, name).await?;
-    let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
-    Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })))
+    // With transformations the token carries them and the URL is the render route's, as Storage signs.
+    let transformations = match &body.transform {
+        Some(t) if state.storage.settings.image.enabled => signed_transformations(&state, t),
+        _ => String::new(),
+    };
+    if transformations.is_empty() {
+        let token = sign(&state, Scope::Download, bucket, name, expires, json!({}))?;
+        return Ok(Json(json!({ "signedURL": format!("/object/sign/{bucket}/{name}?token={token}") })));
+    }
+    let token = sign(&state, Scope::Download, bucket, name, expires, json!({ "transformations": transformations }))?;
+    Ok(Json(json!({ "signedURL": format!("/render/image/sign/{bucket}/{name}?token={token}") })))
+}
+
+/// The `transformations` text Storage signs for a validated `transform` body (empty when nothing applies).
+fn signed_transformations(state: &AppState, t: &Value) -> String {
+    let text = |k: &str| match t.get(k) {
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    // `avif` passes the schema but is not rendered here (Supabase serves WebP only): it keeps the source's format
+    let pairs: Vec<(&str, String)> = ["width", "height", "resize", "quality", "format"]
+        .into_iter()
+        .filter_map(|k| text(k).map(|v| (k, v)))
+        .filter(|(k, v)| !(*k == "format" && v == "avif"))
+        .collect();
+    let parsed = Transform::from_query(pairs.iter().map(|(k, v)| (*k, v.as_str())), state.storage.renderer.sizes);
+    parsed.map(|p| p.claim(text("resize").as_deref())).unwrap_or_default()
 }
 
 /// `POST /object/sign/{bucket}` `{expiresIn, paths}` → one `{error, path, signedURL}` per path.

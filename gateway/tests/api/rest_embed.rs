@@ -151,3 +151,55 @@ async fn aggregates_need_the_setting() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body, json!([{"username":"supabot","messages":[{"max":2}]}]));
 }
+
+/// PGRST201 lists the candidates in PostgREST's order whatever order the catalog returns the foreign keys in: here
+/// the constraints are created second, third, first (postgrest-js's relationships-error-handling snapshots).
+#[tokio::test]
+async fn ambiguity_details_come_in_postgrests_order_whatever_the_catalog_order() {
+    let app = crate::helpers::spawn_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create table public.pals (username text primary key);
+             create table public.pal_pairs (id int primary key, first_user text not null, second_user text not null,
+               third_wheel text);
+             alter table public.pal_pairs add constraint pal_pairs_second_user_fkey
+               foreign key (second_user) references public.pals (username);
+             alter table public.pal_pairs add constraint pal_pairs_third_wheel_fkey
+               foreign key (third_wheel) references public.pals (username);
+             alter table public.pal_pairs add constraint pal_pairs_first_user_fkey
+               foreign key (first_user) references public.pals (username);
+             grant select on public.pals, public.pal_pairs to anon;",
+        )
+        .await
+        .unwrap();
+    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    let names = |body: &serde_json::Value| -> Vec<String> {
+        body["details"].as_array().unwrap().iter().map(|d| d["relationship"].as_str().unwrap().to_string()).collect()
+    };
+    let (status, body) = get(&app, "/pal_pairs?select=pals(username)").await;
+    assert_eq!(status, 300, "{body}");
+    assert_eq!(
+        names(&body),
+        [
+            "pal_pairs_first_user_fkey using pal_pairs(first_user) and pals(username)",
+            "pal_pairs_second_user_fkey using pal_pairs(second_user) and pals(username)",
+            "pal_pairs_third_wheel_fkey using pal_pairs(third_wheel) and pals(username)"
+        ]
+    );
+    assert_eq!(
+        body["hint"],
+        "Try changing 'pals' to one of the following: 'pals!pal_pairs_first_user_fkey', 'pals!pal_pairs_second_user_fkey', \
+         'pals!pal_pairs_third_wheel_fkey'. Find the desired relationship in the 'details' key."
+    );
+    let (status, body) = get(&app, "/pals?select=pal_pairs(id)").await;
+    assert_eq!(status, 300, "{body}");
+    assert_eq!(
+        names(&body),
+        [
+            "pal_pairs_first_user_fkey using pals(username) and pal_pairs(first_user)",
+            "pal_pairs_second_user_fkey using pals(username) and pal_pairs(second_user)",
+            "pal_pairs_third_wheel_fkey using pals(username) and pal_pairs(third_wheel)"
+        ]
+    );
+}

@@ -76,8 +76,8 @@ async fn signed_urls_accept_numbers_as_strings_and_refuse_what_storage_refuses()
 }
 
 #[tokio::test]
-async fn transform_options_are_validated_and_never_applied() {
-    let s = spawn_storage(&[]).await;
+async fn transform_options_are_validated_and_never_applied_when_transformations_are_off() {
+    let s = spawn_storage(&[("IMAGE_TRANSFORMATION_ENABLED", "false")]).await;
     with_files(&s).await;
     let key = s.app.service_key.clone();
     // As Storage with transformations disabled: a valid `transform` signs the original, at /object/sign.

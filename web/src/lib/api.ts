@@ -1,8 +1,8 @@
 // Lazy access to the supabase-js client: the library is fetched on first use, never on pages that don't query.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TypedClient } from './supabase';
 import { readRuntimeConfig } from './runtime-config';
 
-export async function getSupabase(): Promise<SupabaseClient> {
+export async function getSupabase(): Promise<TypedClient> {
   const mod = await import('./supabase');
   return mod.supabase();
 }

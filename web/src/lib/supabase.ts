@@ -2,17 +2,21 @@
 // the API do not download supabase-js.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ApiUnavailableError } from './api-unavailable';
+import type { Database } from './database.types';
 import { readRuntimeConfig } from './runtime-config';
 
 export { ApiUnavailableError };
 
-let client: SupabaseClient | null = null;
+/** The client typed with the `Database` generated from the migrations (`scripts/gen-types.sh`). */
+export type TypedClient = SupabaseClient<Database>;
 
-export function supabase(): SupabaseClient {
+let client: TypedClient | null = null;
+
+export function supabase(): TypedClient {
   if (client) return client;
   const config = readRuntimeConfig();
   if (!config) throw new ApiUnavailableError();
-  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   });
   return client;

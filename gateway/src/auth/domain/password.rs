@@ -1,10 +1,12 @@
-//! Password policy (GoTrue's messages and reasons) and bcrypt hashing off the async workers: cost 10 on
-//! `spawn_blocking`, bounded by a semaphore, with a decoy hash so unknown users cost as much as wrong passwords.
+//! Password policy (GoTrue's messages and reasons) and bcrypt hashing off the async workers: cost 10 on a few
+//! threads of their own at a lower CPU priority (so sign-ins use idle CPU first and cannot starve reads), with a
+//! decoy hash so unknown users cost as much as wrong passwords.
 
 use crate::auth::error::AuthError;
 use axum::http::StatusCode;
-use std::sync::Arc;
-use tokio::sync::{OnceCell, Semaphore};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
 
 /// Checks length (min, max 72 bytes) and required character sets.
 pub fn check_strength(password: &str, min_length: usize, required: &[String]) -> Result<(), AuthError> {
@@ -29,25 +31,82 @@ pub fn check_strength(password: &str, min_length: usize, required: &[String]) ->
     Err(err)
 }
 
-/// Hashes and verifies passwords on the blocking pool, at most `permits` at a time.
+/// The niceness of the hashing threads: under full load they get roughly a tenth of the CPU share of a request
+/// worker (CFS weight 110 against 1024), and all of whatever is idle.
+pub const DEFAULT_NICE: u32 = 10;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Threads that run bcrypt, at most one hash each at a time; jobs queue in arrival order.
+struct HashThreads {
+    jobs: Mutex<mpsc::Sender<Job>>,
+}
+
+impl HashThreads {
+    fn start(threads: usize, nice: u32) -> Self {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..threads.max(1) {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new().name(format!("password-hash-{i}")).spawn(move || {
+                lower_priority(nice);
+                // the lock is held only while waiting for the next job
+                while let Some(job) = rx.lock().ok().and_then(|r| r.recv().ok()) {
+                    job();
+                }
+            });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "could not start a password hashing thread");
+            }
+        }
+        HashThreads { jobs: Mutex::new(tx) }
+    }
+
+    async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, AuthError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = tx.send(f());
+        });
+        self.jobs
+            .lock()
+            .map_err(|_| AuthError::internal("hash queue poisoned"))?
+            .send(job)
+            .map_err(AuthError::internal)?;
+        rx.await.map_err(AuthError::internal)
+    }
+}
+
+/// Lowers this thread's priority to `nice` (a failure leaves it at the default and is logged).
+fn lower_priority(nice: u32) {
+    if nice == 0 {
+        return;
+    }
+    // Linux keeps the nice value per thread: `setpriority(PRIO_PROCESS, 0, …)` sets the calling thread's
+    if let Err(e) = rustix::process::setpriority_process(None, nice.min(19) as i32) {
+        tracing::warn!(error = %e, nice, "could not lower the password hashing thread's priority");
+    }
+}
+
+/// Hashes and verifies passwords on its own threads.
 pub struct PasswordHasher {
-    permits: Arc<Semaphore>,
+    threads: HashThreads,
     cost: u32,
     decoy: OnceCell<String>,
 }
 
 impl PasswordHasher {
+    /// `concurrency` hashing threads at [`DEFAULT_NICE`].
     pub fn new(concurrency: usize, cost: u32) -> Self {
-        PasswordHasher { permits: Arc::new(Semaphore::new(concurrency.max(1))), cost, decoy: OnceCell::new() }
+        Self::with_priority(concurrency, cost, DEFAULT_NICE)
+    }
+
+    pub fn with_priority(concurrency: usize, cost: u32, nice: u32) -> Self {
+        PasswordHasher { threads: HashThreads::start(concurrency, nice), cost, decoy: OnceCell::new() }
     }
 
     pub async fn hash(&self, password: &str) -> Result<String, AuthError> {
-        let _permit = self.permits.acquire().await.map_err(AuthError::internal)?;
         let (password, cost) = (password.to_string(), self.cost);
-        tokio::task::spawn_blocking(move || bcrypt::hash(password, cost))
-            .await
-            .map_err(AuthError::internal)?
-            .map_err(AuthError::internal)
+        self.threads.run(move || bcrypt::hash(password, cost)).await?.map_err(AuthError::internal)
     }
 
     /// Verifies against `hash`, or against the decoy hash when there is none (unknown user, no password), so
@@ -56,11 +115,8 @@ impl PasswordHasher {
         let decoy = self.decoy.get_or_try_init(|| self.hash("decoy password that never matches")).await?.clone();
         let real = hash.filter(|h| h.starts_with("$2")).map(str::to_string);
         let target = real.clone().unwrap_or(decoy);
-        let _permit = self.permits.acquire().await.map_err(AuthError::internal)?;
         let password = password.to_string();
-        let ok = tokio::task::spawn_blocking(move || bcrypt::verify(password, &target).unwrap_or(false))
-            .await
-            .map_err(AuthError::internal)?;
+        let ok = self.threads.run(move || bcrypt::verify(password, &target).unwrap_or(false)).await?;
         Ok(ok && real.is_some())
     }
 }
@@ -80,6 +136,16 @@ mod tests {
         let e = check_strength("ABCDEFGH", 6, &sets).unwrap_err();
         assert_eq!(e.weak_password, Some(vec!["characters"]));
         assert_eq!(check_strength(&"x".repeat(73), 6, &[]).unwrap_err().code, "validation_failed");
+    }
+
+    #[tokio::test]
+    async fn hashing_threads_run_at_the_lower_priority() {
+        let hasher = PasswordHasher::with_priority(1, 4, 7);
+        // /proc/thread-self/stat: the 19th field is the thread's nice value
+        let stat =
+            hasher.threads.run(|| std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default()).await.unwrap();
+        let nice = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().nth(16).map(str::to_string));
+        assert_eq!(nice.as_deref(), Some("7"), "{stat}");
     }
 
     #[tokio::test]

@@ -51,19 +51,63 @@ pub fn resolve_relationship(
             hint: hint.map(str::to_string),
             schema: source.schema.clone(),
         }),
-        _ => Err(Error::AmbiguousRelationship {
-            parent: source.name.clone(),
-            child: name.to_string(),
-            details: json!(found.iter().map(|r| describe(r)).collect::<Vec<_>>()),
-            hints: found
-                .iter()
-                .map(|r| match &r.cardinality {
-                    Cardinality::M2M(j) => format!("{name}!{}", j.table.name),
-                    _ => format!("{name}!{}", r.constraint),
-                })
-                .collect(),
-        }),
+        _ => {
+            found.sort_by_cached_key(|r| postgrest_order(cache, r));
+            Err(ambiguous(source, name, &found))
+        }
     }
+}
+
+/// PGRST201 with the candidates in PostgREST's order.
+fn ambiguous(source: &QualifiedName, name: &str, found: &[&Relationship]) -> Error {
+    Error::AmbiguousRelationship {
+        parent: source.name.clone(),
+        child: name.to_string(),
+        details: json!(found.iter().map(|r| describe(r)).collect::<Vec<_>>()),
+        hints: found
+            .iter()
+            .map(|r| match &r.cardinality {
+                Cardinality::M2M(j) => format!("{name}!{}", j.table.name),
+                _ => format!("{name}!{}", r.constraint),
+            })
+            .collect(),
+    }
+}
+
+type Pairs = Vec<(String, String)>;
+
+/// The order PostgREST lists candidates in: its schema cache keeps each table's relationships sorted by their
+/// derived `Ord` (source, target, self-reference, then cardinality: one-to-many < many-to-one < one-to-one <
+/// many-to-many, each by constraint or junction and columns, then whether each side is a view) — whatever order the
+/// catalog returned the foreign keys in.
+#[allow(clippy::type_complexity)]
+fn postgrest_order(
+    cache: &SchemaCache,
+    r: &Relationship,
+) -> ((String, String), (String, String), bool, (u8, Vec<String>, Pairs, Pairs, bool), bool, bool) {
+    let qi = |q: &QualifiedName| (q.schema.clone(), q.name.clone());
+    let is_view = |q: &QualifiedName| cache.tables.get(q).is_some_and(|t| t.is_view);
+    let card = match &r.cardinality {
+        Cardinality::O2M => (0, vec![r.constraint.clone()], r.columns.clone(), vec![], false),
+        Cardinality::M2O => (1, vec![r.constraint.clone()], r.columns.clone(), vec![], false),
+        Cardinality::O2O { source_holds_key } => {
+            (2, vec![r.constraint.clone()], r.columns.clone(), vec![], !source_holds_key)
+        }
+        Cardinality::M2M(j) => (
+            3,
+            vec![
+                j.table.schema.clone(),
+                j.table.name.clone(),
+                j.source_constraint.clone(),
+                j.target_constraint.clone(),
+            ],
+            j.source_columns.clone(),
+            j.target_columns.clone(),
+            false,
+        ),
+        Cardinality::Computed { .. } => (4, vec![r.constraint.clone()], vec![], vec![], false),
+    };
+    (qi(&r.source), qi(&r.target), r.source == r.target, card, is_view(&r.source), is_view(&r.target))
 }
 
 fn describe(r: &Relationship) -> serde_json::Value {

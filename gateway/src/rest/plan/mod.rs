@@ -54,7 +54,11 @@ fn plan_read(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanCon
     let qual = qualified(&table.name.schema, &table.name.name);
     let mut root = read::build_tree(cache, &table.name, qual, &req.query.select, 0, ctx.limits)?;
     read::attach_query(cache, &mut root, &req.query, ctx.limits)?;
-    Ok(ReadPlan { root, count: req.prefs.count })
+    let count_cap = match req.prefs.count {
+        Some(crate::rest::request::preferences::Count::Estimated) => ctx.limits.max_rows,
+        _ => None,
+    };
+    Ok(ReadPlan { root, count: req.prefs.count, count_cap })
 }
 
 /// PGRST205 for unknown relations; the hint only names a close match the role can see.

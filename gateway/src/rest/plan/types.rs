@@ -99,6 +99,9 @@ pub struct EmbedNode {
 pub struct ReadPlan {
     pub root: ReadNode,
     pub count: Option<Count>,
+    /// `count=estimated`: the exact count stops past this many rows (`db-max-rows`); above it the planner's
+    /// estimate is used.
+    pub count_cap: Option<i64>,
 }
 
 #[derive(Debug, Clone)]

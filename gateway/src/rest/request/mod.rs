@@ -4,6 +4,7 @@
 
 mod cursor;
 pub mod media;
+pub mod payload;
 pub mod preferences;
 pub mod query_params;
 pub mod types;
@@ -89,7 +90,13 @@ pub fn parse(
     }
     let accept = headers.get(http::header::ACCEPT).and_then(|v| v.to_str().ok());
     let media = media::negotiate(accept, settings.plan_enabled)?;
-    let content_type = headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let mut content_type = headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let mut body = body;
+    let writes = matches!(*method, Method::POST | Method::PATCH | Method::PUT);
+    if let Some(json) = payload::to_json(content_type.as_deref(), &body)?.filter(|_| writes) {
+        body = json;
+        content_type = Some("application/json".into());
+    }
     Ok(ApiRequest {
         method: method.clone(),
         resource,

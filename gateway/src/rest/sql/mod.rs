@@ -57,17 +57,33 @@ pub fn wrap(b: SqlBuilder, ctes: &str, total: &str, rows_from: &str, body: &str,
     b.finish(sql)
 }
 
-/// `count=planned`: the planner's row estimate for a read's count query (`EXPLAIN (FORMAT JSON)`).
+/// `count=planned` and `count=estimated`: the planner's row estimate for a read's count query
+/// (`EXPLAIN (FORMAT JSON)`).
 pub fn planned_count_statement(
     cache: &crate::rest::schema_cache::SchemaCache,
     plan: &crate::rest::plan::ReadPlan,
 ) -> Option<Statement> {
-    if plan.count != Some(Count::Planned) {
+    let wanted = match plan.count {
+        Some(Count::Planned) => true,
+        // without db-max-rows the exact count is the answer
+        Some(Count::Estimated) => plan.count_cap.is_some(),
+        _ => false,
+    };
+    if !wanted {
         return None;
     }
     let mut b = SqlBuilder::new();
     let count = read::count_query(&mut b, cache, &plan.root, &plan.root.qual);
     Some(b.finish(format!("EXPLAIN (FORMAT JSON) {count}")))
+}
+
+/// The total a response reports: `count=planned` (no cap) takes the planner's estimate; `count=estimated` keeps
+/// the exact count up to the cap (`db-max-rows`) and takes the estimate once the capped count passed it.
+pub fn choose_count(exact: Option<i64>, cap: Option<i64>, estimate: Option<i64>) -> Option<i64> {
+    match (exact, cap) {
+        (Some(n), Some(cap)) if n <= cap => Some(n),
+        _ => estimate,
+    }
 }
 
 /// `EXPLAIN` of a statement for `application/vnd.pgrst.plan`.
@@ -97,7 +113,11 @@ pub fn read_statement(
     let source = read::node_query(&mut b, cache, &plan.root, &from, vec![], false);
     let (ctes, total) = match plan.count {
         Some(Count::Exact | Count::Estimated) => {
-            let count = read::count_query(&mut b, cache, &plan.root, &from);
+            let mut count = read::count_query(&mut b, cache, &plan.root, &from);
+            if let Some(cap) = plan.count_cap {
+                // one row past the cap tells that it was passed
+                count.push_str(&format!(" LIMIT {}", cap.saturating_add(1)));
+            }
             (
                 format!("pgrst_source AS ({source}), pgrst_source_count AS ({count})"),
                 "(SELECT pg_catalog.count(*) FROM pgrst_source_count)",

@@ -68,6 +68,9 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
             }
         }
     }
+    // Embeds are built as json; jsonb (PostgREST's shape) only where GROUP BY needs equality: the cast costs
+    // PostgreSQL more than the rest of a 25-row page with one embed (tests/bench: page_embed).
+    let embed_cast = if aggregated { "::jsonb" } else { "" };
     for e in &node.embeds {
         let lat = quote_ident(&e.lateral_alias);
         let child = child_query(b, cache, node, e);
@@ -85,7 +88,7 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
                         p.select.push(format!("{expr} AS {}", quote_ident(&n)));
                     }
                 } else {
-                    let expr = format!("row_to_json({lat}.*)::jsonb");
+                    let expr = format!("row_to_json({lat}.*){embed_cast}");
                     if aggregated {
                         p.group_by.push(expr.clone());
                     }
@@ -97,7 +100,9 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
             let names = output_names(cache, &e.node);
             let aggs: Vec<String> = names
                 .iter()
-                .map(|n| format!("COALESCE(json_agg({lat}.{}), '[]')::jsonb AS {}", quote_ident(n), quote_ident(n)))
+                .map(|n| {
+                    format!("COALESCE(json_agg({lat}.{}), '[]'){embed_cast} AS {}", quote_ident(n), quote_ident(n))
+                })
                 .collect();
             let on = if e.inner { format!("{lat} IS NOT NULL") } else { "TRUE".into() };
             p.joins.push(format!("{join_kw} (SELECT {} FROM ({child}) AS {lat}) AS {lat} ON {on}", aggs.join(", ")));
@@ -111,7 +116,7 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
         } else {
             let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
             p.joins.push(format!(
-                "{join_kw} (SELECT json_agg({lat})::jsonb AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
+                "{join_kw} (SELECT json_agg({lat}){embed_cast} AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
             ));
             if !e.hidden {
                 let expr = format!("COALESCE({lat}.{lat}, '[]')");

@@ -128,7 +128,7 @@ fn read_binds_every_value() {
     // values never appear in the SQL text
     assert!(!s.sql.contains("ON'LINE") && !s.sql.contains("%x"));
     assert!(s.sql.contains("\"public\".\"users\".\"status\" = $"));
-    assert!(s.sql.contains("LEFT JOIN LATERAL (SELECT json_agg(\"users_messages_1\")::jsonb"));
+    assert!(s.sql.contains("LEFT JOIN LATERAL (SELECT json_agg(\"users_messages_1\") AS"));
     assert!(s.sql.contains("FROM \"public\".\"messages\" AS \"messages_1\""));
     assert!(s.sql.contains("pgrst_source_count"));
     // the json key "b" is bound once and reused by the filter and the select
@@ -171,4 +171,22 @@ fn calls_bind_arguments() {
 fn identifiers_from_the_request_are_quoted() {
     let s = statement(Method::GET, users(), "select=%22a%5C%22b%22:username", &[], "");
     assert!(s.sql.contains("AS \"a\"\"b\""), "{}", s.sql);
+}
+
+#[test]
+fn estimated_count_stops_one_row_past_max_rows() {
+    let s = statement(Method::GET, users(), "select=username", &[("prefer", "count=estimated")], "");
+    assert!(s.sql.contains("pgrst_source_count AS (SELECT 1 FROM \"public\".\"users\" LIMIT 1001)"), "{}", s.sql);
+    let exact = statement(Method::GET, users(), "select=username", &[("prefer", "count=exact")], "");
+    assert!(!exact.sql.contains("LIMIT 1001"));
+}
+
+#[test]
+fn estimated_count_is_exact_up_to_the_cap_then_the_estimate() {
+    use super::choose_count;
+    assert_eq!(choose_count(Some(7), Some(1000), Some(9)), Some(7));
+    assert_eq!(choose_count(Some(1000), Some(1000), Some(5000)), Some(1000));
+    assert_eq!(choose_count(Some(1001), Some(1000), Some(5000)), Some(5000));
+    // count=planned has no cap: always the estimate
+    assert_eq!(choose_count(Some(7), None, Some(9)), Some(9));
 }

@@ -5,16 +5,17 @@ import { getSupabase } from '@/lib/api';
 export type SavedJob = { job_id: string; saved_at: string; title: string; company: string; location: string | null; salary: string | null; type: string | null; status: 'active' | 'closed' };
 export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed' };
 
-async function rpc<T>(fn: string, args?: Record<string, unknown>): Promise<T> {
-  const { data, error } = await (await getSupabase()).rpc(fn, args);
+function result<T>({ data, error }: { data: unknown; error: { message: string } | null }): T {
   if (error) throw new Error(error.message);
   return data as T;
 }
 
-export const listSavedJobs = () => rpc<SavedJob[]>('my_saved_jobs');
-export const listApplications = () => rpc<MyApplication[]>('my_applications');
-export const exportMyData = () => rpc<Record<string, unknown>>('export_my_data');
-export const deleteMyAccount = () => rpc<Record<string, number>>('delete_my_account', { confirmation: 'DELETE' });
+const client = () => getSupabase();
+export const listSavedJobs = async () => result<SavedJob[]>(await (await client()).rpc('my_saved_jobs'));
+export const listApplications = async () => result<MyApplication[]>(await (await client()).rpc('my_applications'));
+export const exportMyData = async () => result<Record<string, unknown>>(await (await client()).rpc('export_my_data'));
+export const deleteMyAccount = async () =>
+  result<Record<string, number>>(await (await client()).rpc('delete_my_account', { confirmation: 'DELETE' }));
 
 export async function removeSavedJob(jobId: string): Promise<void> {
   const { error } = await (await getSupabase()).from('saved_jobs').delete().eq('job_id', jobId);

@@ -1,10 +1,14 @@
 // cv_documents for the signed-in candidate (RLS: own rows only). Saves are idempotent: the id is chosen in the
 // browser, so a retried first save whose answer was lost updates the row it created instead of making a second one.
 import { getSupabase } from '@/lib/api';
+import type { Json } from '@/lib/database.types';
 import type { CvDraft } from './model';
 
 export type CvSummary = { id: string; title: string; updated_at: string };
-export type CvRow = CvSummary & { data: unknown };
+export type CvRow = CvSummary & { data: Json };
+
+/** A draft as the `data` jsonb column (a draft is plain JSON by construction). */
+const asJson = (draft: CvDraft): Json => draft as unknown as Json;
 
 async function client() {
   return getSupabase();
@@ -29,10 +33,10 @@ export async function getCv(id: string): Promise<CvRow | null> {
 /** Writes the draft: update when the row exists, otherwise insert it with this id. Returns the row's updated_at. */
 export async function saveCv(id: string, title: string, draft: CvDraft, retried = false): Promise<string> {
   const sb = await client();
-  const updated = await sb.from('cv_documents').update({ title, data: draft }).eq('id', id).select('updated_at');
+  const updated = await sb.from('cv_documents').update({ title, data: asJson(draft) }).eq('id', id).select('updated_at');
   fail(updated.error);
   if (updated.data && updated.data.length) return (updated.data[0] as { updated_at: string }).updated_at;
-  const inserted = await sb.from('cv_documents').insert({ id, title, data: draft }).select('updated_at').single();
+  const inserted = await sb.from('cv_documents').insert({ id, title, data: asJson(draft) }).select('updated_at').single();
   if (inserted.error?.code === '23505' && !retried) return saveCv(id, title, draft, true);
   fail(inserted.error);
   return (inserted.data as { updated_at: string }).updated_at;

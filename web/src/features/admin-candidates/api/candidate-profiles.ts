@@ -40,7 +40,7 @@ export type ProfileInput = {
 export async function getProfilePage(search: string, offset: number): Promise<ProfilePage> {
   const client = await getSupabase();
   return unwrap(
-    await client.rpc('admin_candidate_profile_page', { search: search.trim() || null, page_size: PAGE_SIZE, page_offset: offset }),
+    await client.rpc('admin_candidate_profile_page', { search: search.trim() || undefined, page_size: PAGE_SIZE, page_offset: offset }),
   ) as ProfilePage;
 }
 

@@ -2,6 +2,7 @@
 // selector offers, and the writes: add, update, switch on/off, remove, and reorder (rpc reorder_featured_jobs: one
 // transaction). Every call throws an Error carrying the backend's message.
 import { getSupabase, unwrap } from '@/lib/api';
+import type { TablesInsert } from '@/lib/database.types';
 
 export const SECTOR_OPTIONS = [
   'Communications & Data',
@@ -63,8 +64,10 @@ export async function listJobOptions(): Promise<JobOption[]> {
 
 export async function addFeaturedJob(jobId: string, fields: FeaturedFields): Promise<void> {
   const client = await getSupabase();
-  // display_order: the database sets it to the current count of featured jobs (spec §7, §9).
-  unwrap(await client.from('featured_jobs').insert({ job_id: jobId, ...fields, tags: [] }));
+  // display_order: the database sets it to the current count of featured jobs (spec §7, §9) in a trigger, which the
+  // generated Insert type cannot see (it marks the NOT NULL column required): the one cast says so.
+  const row: Omit<TablesInsert<'featured_jobs'>, 'display_order'> = { job_id: jobId, ...fields, tags: [] };
+  unwrap(await client.from('featured_jobs').insert(row as TablesInsert<'featured_jobs'>));
 }
 
 export async function updateFeaturedJob(id: string, fields: Partial<FeaturedFields> | { is_active: boolean }): Promise<void> {

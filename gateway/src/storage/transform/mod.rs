@@ -1,0 +1,63 @@
+//! Image transformations for `/render/image/*` and the `transform` options of downloads and signed URLs:
+//! options and their validation, output geometry, the bounded decode/resize/encode, and a cache of results.
+//! Rendering runs on blocking threads behind a semaphore so it never stalls request workers.
+
+pub mod cache;
+pub mod engine;
+pub mod geometry;
+pub mod options;
+
+pub use engine::{Limits, RenderError, Rendered};
+pub use options::{Format, InvalidOption, Resize, SizeLimits, Transform};
+
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// Renders with a bounded number of images in flight and keeps results.
+pub struct Renderer {
+    pub limits: Limits,
+    pub sizes: SizeLimits,
+    permits: Semaphore,
+    cache: cache::RenderCache,
+}
+
+impl Renderer {
+    /// `concurrency` renders at once; `cache_bytes` of results kept.
+    pub fn new(limits: Limits, sizes: SizeLimits, concurrency: usize, cache_bytes: usize) -> Self {
+        Renderer {
+            limits,
+            sizes,
+            permits: Semaphore::new(concurrency.max(1)),
+            cache: cache::RenderCache::new(cache_bytes),
+        }
+    }
+
+    /// The rendering kept under `key`, if any.
+    pub fn cached(&self, key: &str) -> Option<Arc<Rendered>> {
+        self.cache.get(key)
+    }
+
+    /// The cached rendering under `key`, else renders `source` (on a blocking thread) and keeps it.
+    pub async fn render(
+        &self,
+        key: String,
+        source: bytes::Bytes,
+        t: Transform,
+        accepts_webp: bool,
+    ) -> Result<Arc<Rendered>, RenderError> {
+        if let Some(hit) = self.cache.get(&key) {
+            return Ok(hit);
+        }
+        let _permit = self.permits.acquire().await.map_err(|_| RenderError::InvalidSource)?;
+        if let Some(hit) = self.cache.get(&key) {
+            return Ok(hit);
+        }
+        let limits = self.limits;
+        let rendered = tokio::task::spawn_blocking(move || engine::render(&source, &t, accepts_webp, &limits))
+            .await
+            .map_err(|_| RenderError::InvalidSource)??;
+        let rendered = Arc::new(rendered);
+        self.cache.put(key, rendered.clone());
+        Ok(rendered)
+    }
+}

@@ -1,0 +1,722 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      applications: {
+        Row: {
+          cover_letter: string | null
+          created_at: string
+          cv_object: string
+          email: string
+          first_name: string
+          id: string
+          job_id: string | null
+          last_name: string
+          phone: string
+          privacy_consent: boolean
+          user_id: string | null
+        }
+        Insert: {
+          cover_letter?: string | null
+          created_at?: string
+          cv_object: string
+          email: string
+          first_name: string
+          id?: string
+          job_id?: string | null
+          last_name: string
+          phone: string
+          privacy_consent: boolean
+          user_id?: string | null
+        }
+        Update: {
+          cover_letter?: string | null
+          created_at?: string
+          cv_object?: string
+          email?: string
+          first_name?: string
+          id?: string
+          job_id?: string | null
+          last_name?: string
+          phone?: string
+          privacy_consent?: boolean
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "applications_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: false
+            referencedRelation: "jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: string
+          at: string
+          id: number
+          new_data: Json | null
+          old_data: Json | null
+          record_id: string | null
+          subject: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role: string
+          at?: string
+          id?: never
+          new_data?: Json | null
+          old_data?: Json | null
+          record_id?: string | null
+          subject?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: string
+          at?: string
+          id?: never
+          new_data?: Json | null
+          old_data?: Json | null
+          record_id?: string | null
+          subject?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
+      candidate_profiles: {
+        Row: {
+          candidate_id: string
+          candidate_reference: string | null
+          created_at: string
+          details: string | null
+          email: string | null
+          external_id: string | null
+          id: string
+          job_title: string | null
+          location: string | null
+          name: string
+          slug: string
+          source: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          candidate_id: string
+          candidate_reference?: string | null
+          created_at?: string
+          details?: string | null
+          email?: string | null
+          external_id?: string | null
+          id?: string
+          job_title?: string | null
+          location?: string | null
+          name: string
+          slug?: string
+          source?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          candidate_id?: string
+          candidate_reference?: string | null
+          created_at?: string
+          details?: string | null
+          email?: string | null
+          external_id?: string | null
+          id?: string
+          job_title?: string | null
+          location?: string | null
+          name?: string
+          slug?: string
+          source?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      cv_documents: {
+        Row: {
+          created_at: string
+          data: Json
+          id: string
+          title: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          data?: Json
+          id?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          data?: Json
+          id?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      enquiries: {
+        Row: {
+          company: string | null
+          created_at: string
+          email: string
+          id: string
+          kind: string
+          message: string | null
+          name: string
+          phone: string | null
+          source_page: string | null
+        }
+        Insert: {
+          company?: string | null
+          created_at?: string
+          email: string
+          id?: string
+          kind?: string
+          message?: string | null
+          name: string
+          phone?: string | null
+          source_page?: string | null
+        }
+        Update: {
+          company?: string | null
+          created_at?: string
+          email?: string
+          id?: string
+          kind?: string
+          message?: string | null
+          name?: string
+          phone?: string | null
+          source_page?: string | null
+        }
+        Relationships: []
+      }
+      featured_jobs: {
+        Row: {
+          created_at: string
+          custom_company: string | null
+          custom_excerpt: string
+          custom_location: string | null
+          custom_salary: string | null
+          custom_sector: string | null
+          custom_title: string | null
+          custom_type: string | null
+          display_order: number
+          id: string
+          is_active: boolean
+          job_id: string
+          tags: string[]
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          custom_company?: string | null
+          custom_excerpt: string
+          custom_location?: string | null
+          custom_salary?: string | null
+          custom_sector?: string | null
+          custom_title?: string | null
+          custom_type?: string | null
+          display_order: number
+          id?: string
+          is_active?: boolean
+          job_id: string
+          tags?: string[]
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          custom_company?: string | null
+          custom_excerpt?: string
+          custom_location?: string | null
+          custom_salary?: string | null
+          custom_sector?: string | null
+          custom_title?: string | null
+          custom_type?: string | null
+          display_order?: number
+          id?: string
+          is_active?: boolean
+          job_id?: string
+          tags?: string[]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "featured_jobs_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: true
+            referencedRelation: "jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      jobs: {
+        Row: {
+          benefits: string[]
+          client_type: string | null
+          closing_date: string | null
+          company: string
+          consultant_email: string | null
+          consultant_name: string | null
+          created_at: string
+          description: string | null
+          external_id: string | null
+          hero_image: string | null
+          id: string
+          job_id: string | null
+          location: string | null
+          posted_date: string
+          requirements: string | null
+          salary: string | null
+          salary_max: number | null
+          salary_min: number | null
+          sector: string | null
+          status: string
+          title: string
+          type: string | null
+          updated_at: string
+        }
+        Insert: {
+          benefits?: string[]
+          client_type?: string | null
+          closing_date?: string | null
+          company: string
+          consultant_email?: string | null
+          consultant_name?: string | null
+          created_at?: string
+          description?: string | null
+          external_id?: string | null
+          hero_image?: string | null
+          id?: string
+          job_id?: string | null
+          location?: string | null
+          posted_date?: string
+          requirements?: string | null
+          salary?: string | null
+          salary_max?: number | null
+          salary_min?: number | null
+          sector?: string | null
+          status?: string
+          title: string
+          type?: string | null
+          updated_at?: string
+        }
+        Update: {
+          benefits?: string[]
+          client_type?: string | null
+          closing_date?: string | null
+          company?: string
+          consultant_email?: string | null
+          consultant_name?: string | null
+          created_at?: string
+          description?: string | null
+          external_id?: string | null
+          hero_image?: string | null
+          id?: string
+          job_id?: string | null
+          location?: string | null
+          posted_date?: string
+          requirements?: string | null
+          salary?: string | null
+          salary_max?: number | null
+          salary_min?: number | null
+          sector?: string | null
+          status?: string
+          title?: string
+          type?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      profile_views: {
+        Row: {
+          by_admin: boolean
+          id: string
+          is_bot: boolean
+          is_repeat: boolean
+          new_viewer: boolean
+          profile_id: string
+          referrer: string | null
+          user_agent: string | null
+          user_id: string | null
+          viewed_at: string
+          visitor_hash: number | null
+        }
+        Insert: {
+          by_admin?: boolean
+          id?: string
+          is_bot?: boolean
+          is_repeat?: boolean
+          new_viewer?: boolean
+          profile_id: string
+          referrer?: string | null
+          user_agent?: string | null
+          user_id?: string | null
+          viewed_at?: string
+          visitor_hash?: number | null
+        }
+        Update: {
+          by_admin?: boolean
+          id?: string
+          is_bot?: boolean
+          is_repeat?: boolean
+          new_viewer?: boolean
+          profile_id?: string
+          referrer?: string | null
+          user_agent?: string | null
+          user_id?: string | null
+          viewed_at?: string
+          visitor_hash?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profile_views_profile_id_fkey"
+            columns: ["profile_id"]
+            isOneToOne: false
+            referencedRelation: "candidate_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      saved_jobs: {
+        Row: {
+          created_at: string
+          job_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          job_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          job_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_jobs_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: false
+            referencedRelation: "jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      site_settings: {
+        Row: {
+          id: boolean
+          logo_path: string
+          site_name: string
+          site_url: string
+          updated_at: string
+        }
+        Insert: {
+          id?: boolean
+          logo_path?: string
+          site_name: string
+          site_url: string
+          updated_at?: string
+        }
+        Update: {
+          id?: boolean
+          logo_path?: string
+          site_name?: string
+          site_url?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      user_roles: {
+        Row: {
+          created_at: string
+          id: string
+          role: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          role: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      admin_candidate_profile_page: {
+        Args: { page_offset?: number; page_size?: number; search?: string }
+        Returns: Json
+      }
+      admin_candidate_profiles: {
+        Args: never
+        Returns: {
+          candidate_id: string
+          candidate_reference: string | null
+          created_at: string
+          details: string | null
+          email: string | null
+          external_id: string | null
+          id: string
+          job_title: string | null
+          location: string | null
+          name: string
+          slug: string
+          source: string | null
+          status: string
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "candidate_profiles"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
+      admin_profile_analytics: { Args: { days?: number }; Returns: Json }
+      admin_profile_view_trend: {
+        Args: { days?: number; profile_id: string }
+        Returns: Json
+      }
+      delete_admin_profile_views: { Args: never; Returns: number }
+      delete_my_account: { Args: { confirmation: string }; Returns: Json }
+      export_my_data: { Args: never; Returns: Json }
+      html_escape: { Args: { value: string }; Returns: string }
+      is_admin: { Args: never; Returns: boolean }
+      job_missing_fields: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string[]
+      }
+      json_for_script: { Args: { value: Json }; Returns: string }
+      my_applications: {
+        Args: never
+        Returns: {
+          applied_at: string
+          company: string
+          id: string
+          job_id: string
+          job_status: string
+          job_title: string
+        }[]
+      }
+      my_saved_jobs: {
+        Args: never
+        Returns: {
+          company: string
+          job_id: string
+          location: string
+          salary: string
+          saved_at: string
+          status: string
+          title: string
+          type: string
+        }[]
+      }
+      privacy_choice: { Args: { token: string }; Returns: Json }
+      render_job_page: { Args: { path: string }; Returns: Json }
+      render_job_page_layout: { Args: { path: string }; Returns: Json }
+      reorder_featured_jobs: {
+        Args: { ordered_ids: string[] }
+        Returns: undefined
+      }
+      retention_due: {
+        Args: { within?: string }
+        Returns: {
+          accounts: number
+          answer: string
+          answered_at: string
+          applications: number
+          email: string
+          enquiries: number
+          last_contact_at: string
+          next_step: string
+          next_step_at: string
+          notified_at: string
+          profiles: number
+          status: string
+        }[]
+      }
+      retention_runs: {
+        Args: { max_rows?: number }
+        Returns: {
+          as_of: string
+          deleted: Json
+          kind: string
+          notices: number
+          people_erased: number
+          ran_at: string
+        }[]
+      }
+      set_privacy_choice: {
+        Args: { choice: string; token: string }
+        Returns: Json
+      }
+      sitemap_xml: { Args: never; Returns: string }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
+
