@@ -7,14 +7,12 @@ use tokio_postgres::{Client, NoTls};
 pub(crate) async fn fresh_database(migrated: bool) -> Client {
     let admin = std::env::var("TEST_ADMIN_URL").expect("run through scripts/with-test-db.sh");
     let template = std::env::var("TEST_TEMPLATE_DB").expect("TEST_TEMPLATE_DB");
-    let port = std::env::var("TEST_PGPORT").expect("TEST_PGPORT");
     let name = format!("t_{}", uuid::Uuid::new_v4().simple());
     let (client, conn) = tokio_postgres::connect(&admin, NoTls).await.expect("connect");
     tokio::spawn(conn);
     let template = if migrated { template } else { "template1".into() };
     client.batch_execute(&format!("create database \"{name}\" template \"{template}\"")).await.expect("create");
-    let (db, conn) =
-        tokio_postgres::connect(&format!("postgres://postgres@127.0.0.1:{port}/{name}"), NoTls).await.expect("db");
+    let (db, conn) = tokio_postgres::connect(&crate::helpers::admin_url_for(&name), NoTls).await.expect("db");
     tokio::spawn(conn);
     db
 }
