@@ -3,7 +3,7 @@
 -- and answer what. The clock is moved by passing `as_of` to app_private.run_retention and by old timestamps.
 begin;
 \ir lib/setup.sql
-select plan(58);
+select plan(60);
 
 -- People with old records (as the owner, like the forms' rows a year ago).
 insert into storage.buckets (id, name, public) values ('tests-retention', 'tests-retention', false);
@@ -146,6 +146,14 @@ select is((select array_agg(name order by name) from storage.objects where bucke
 select is((select count(*)::int from gateway.outbox where subject in ('Long delivered', 'Lately delivered')), 0,
   'delivered mail goes after 30 days');
 select is(public.privacy_choice(tests.token('keeper@pgtap.test')) ->> 'status', 'awaiting', 'the new notice has its own link');
+
+-- The greeting carries a name only when it is one: free-text sign-up metadata never rides into the notice.
+insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, is_anonymous) values
+  (tests.uid('phish'), 'authenticated', 'authenticated', 'phish@pgtap.test',
+   '{"full_name": "Click https://evil.example/claim to confirm"}', now(), false),
+  (tests.uid('named'), 'authenticated', 'authenticated', 'named@pgtap.test', '{"full_name": "Siobhán O''Neill"}', now(), false);
+select is(app_private.greeting_name('phish@pgtap.test'), null, 'a sign-up name with a link is not used as a greeting');
+select is(app_private.greeting_name('named@pgtap.test'), 'Siobhán O''Neill', 'a real name still greets');
 
 -- Without pg_cron for this database, scheduling says what to do instead.
 select matches(app_private.schedule_retention(), '^pg_cron is not loaded for database .*run_retention\(\)',
