@@ -2,18 +2,39 @@
 # A suite function prints lines "SUITE-COUNTS passed=N failed=M" (or is counted as 1 test by its exit code).
 total_passed=0; total_failed=0; failed_suites=()
 
-suite_begin() { echo "== test run $(date -u +%FT%TZ)"; }
+suite_begin() { echo "== test run $(date -u +%FT%TZ)"; run_started=$SECONDS; }
+
+# Seconds the next suite may take: SUITE_TIMEOUT (default 1800), but never past the whole run's budget
+# (TEST_RUN_BUDGET, default 4800 s: CI stops a run at 5400 s, and a run it stops reports nothing at all).
+suite_bound() {
+  local left=$(( ${TEST_RUN_BUDGET:-4800} - (SECONDS - ${run_started:-0}) ))
+  local bound=${SUITE_TIMEOUT:-1800}
+  [ "$left" -lt "$bound" ] && bound=$left
+  echo "$bound"
+}
 
 run_suite() {
   local name=$1; shift
   echo; echo "== $name"
   local log; log=$(mktemp)
-  local started=$SECONDS
-  # A bound on each suite (SUITE_TIMEOUT seconds): a hung suite fails with its output so far instead of holding
-  # the whole run until CI's own limit. timeout signals the suite's whole process group.
-  timeout -k 30 "${SUITE_TIMEOUT:-1800}" bash -c 'source scripts/lib/suites.sh; "$@"' suite "$@" 2>&1 | tee "$log"
-  local rc=${PIPESTATUS[0]}
-  [ "$rc" != 124 ] || echo "== $name: stopped after ${SUITE_TIMEOUT:-1800} s"
+  local started=$SECONDS bound; bound=$(suite_bound)
+  local rc=124
+  if [ "$bound" -gt 30 ]; then
+    # Each suite is bounded (timeout signals its whole process group) and writes to a file, not a pipe: a process
+    # it leaves behind with the output still open (a browser, a server in its own session) cannot hold the run,
+    # and tail shows the output live. Whatever still carries the suite's mark in its environment afterwards is
+    # stopped.
+    local mark="suite-$$-$RANDOM$RANDOM"
+    GATEWAY_SUITE_MARK=$mark timeout -k 30 "$bound" bash -c 'source scripts/lib/suites.sh; "$@"' suite "$@" >"$log" 2>&1 &
+    local pid=$! tail_pid
+    tail -n +1 -s 0.2 -f "$log" 2>/dev/null & tail_pid=$!
+    wait "$pid"; rc=$?
+    sleep 0.5; kill "$tail_pid" 2>/dev/null; wait "$tail_pid" 2>/dev/null
+    stop_marked "$mark"
+    [ "$rc" != 124 ] || echo "== $name: stopped after $bound s"
+  else
+    echo "== $name: not run, the run's time budget (TEST_RUN_BUDGET) is spent"
+  fi
   local counts; counts=$(grep -E '^SUITE-COUNTS ' "$log" | tail -n 1)
   local p=0 f=0
   if [ -n "$counts" ]; then
@@ -24,6 +45,18 @@ run_suite() {
   [ "$rc" = 0 ] || failed_suites+=("$name")
   echo "== $name: $p passed, $f failed ($((SECONDS - started)) s)"
   rm -f "$log"
+}
+
+# Stops every process whose environment carries GATEWAY_SUITE_MARK=$1 (left behind by a suite): TERM, then KILL.
+stop_marked() {
+  local sig pids
+  for sig in TERM KILL; do
+    pids=$(grep -lsxzF "GATEWAY_SUITE_MARK=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
+    [ -n "$pids" ] || return 0
+    echo "== stopping what the suite left running (SIG$sig): $(tr '\n' ' ' <<<"$pids")"
+    kill "-$sig" $pids 2>/dev/null
+    sleep 2
+  done
 }
 
 suite_end() {
@@ -66,7 +99,7 @@ node_tests() {
   # The data API (/rest/v1) is merged, so the REST and site-policies suites run by default here (run alone, they
   # still need REST_SUITE=1 / POLICIES_SUITE=1).
   REST_SUITE=${REST_SUITE:-1} POLICIES_SUITE=${POLICIES_SUITE:-1} \
-    scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+    scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"
@@ -127,7 +160,7 @@ ops_tests() {
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
   (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
-    node --test --test-concurrency=1 --test-reporter=spec $(find ops -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+    node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find ops -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"
@@ -158,7 +191,7 @@ web_e2e() {
   scripts/build-web.sh || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-reporter=spec $(find e2e -maxdepth 1 -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+  scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find e2e -maxdepth 1 -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"
