@@ -22,6 +22,11 @@ impl TestApp {
         client
     }
 
+    /// The key set the gateway signs and verifies with.
+    pub fn keys(&self) -> std::sync::Arc<jwks::KeySet> {
+        self.state.keys.load_full()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }

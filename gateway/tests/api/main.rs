@@ -40,4 +40,5 @@ mod storage_s3;
 mod storage_support;
 mod storage_sweep;
 mod storage_wire;
+mod token_rejections;
 mod typegen;
