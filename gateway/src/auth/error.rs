@@ -65,6 +65,21 @@ impl AuthError {
         )
     }
 
+    /// A refused bearer token: 403 `bad_jwt` with GoTrue's prefix and the reason in the key set's words.
+    pub fn bad_jwt(refused: &crate::identity::Rejection) -> Self {
+        use crate::identity::Rejection;
+        let reason = match refused {
+            // GoTrue's parser reads a token of another shape as a malformed one
+            Rejection::PartCount(_) => "token is malformed".to_string(),
+            other => other.to_string(),
+        };
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "bad_jwt",
+            format!("invalid JWT: unable to parse or verify signature, {reason}"),
+        )
+    }
+
     pub fn otp_expired(message: &str) -> Self {
         Self::new(StatusCode::FORBIDDEN, "otp_expired", message)
     }
@@ -147,6 +162,10 @@ mod tests {
         assert_eq!(e.versioned_body()["message"], "Invalid login credentials");
         let mut weak = AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", "short");
         weak.weak_password = Some(vec!["length"]);
+        let expired = AuthError::bad_jwt(&crate::identity::Rejection::Expired).message;
+        assert_eq!(expired, "invalid JWT: unable to parse or verify signature, token has expired");
+        let short = AuthError::bad_jwt(&crate::identity::Rejection::PartCount(1)).message;
+        assert_eq!(short, "invalid JWT: unable to parse or verify signature, token is malformed");
         assert_eq!(weak.versioned_body()["weak_password"], json!({"reasons": ["length"]}));
     }
 }

@@ -3,7 +3,7 @@
 //! non-JWT API keys everywhere — stands for the anonymous role.
 
 use crate::config::Config;
-use base64::Engine;
+use crate::identity::{token, Rejection};
 use jwks::{KeySet, VerifyOptions};
 use serde_json::{Map, Value};
 
@@ -67,22 +67,28 @@ impl TokenError {
     }
 }
 
+impl TokenError {
+    /// Realtime's reading of a refused token.
+    fn from_rejection(refused: &Rejection, token: &str) -> Self {
+        match refused {
+            Rejection::Expired => TokenError::Expired { seconds_ago: seconds_since_exp(token) },
+            Rejection::PartCount(_) | Rejection::Malformed | Rejection::Unsecured | Rejection::InvalidClaims(_) => {
+                TokenError::Malformed
+            }
+            Rejection::UnknownKey | Rejection::WrongAlgorithm(_) => TokenError::Signer,
+            _ => TokenError::Signature,
+        }
+    }
+}
+
 /// Verifies a connect or channel token.
 pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, TokenError> {
     if token.starts_with("sb_") {
         return Ok(api_key_caller(token, config));
     }
-    if token.split('.').count() != 3 {
-        return Err(TokenError::Malformed);
-    }
     let options =
         VerifyOptions { leeway_secs: 0, audience: config.jwt_aud.clone().map(|a| vec![a]), required_claims: vec![] };
-    let claims: Value = keys.verify(token, &options).map_err(|e| match e.kind() {
-        jwks::ErrorKind::Expired => TokenError::Expired { seconds_ago: seconds_since_exp(token) },
-        jwks::ErrorKind::Malformed | jwks::ErrorKind::InvalidClaims(_) => TokenError::Malformed,
-        jwks::ErrorKind::UnknownKid | jwks::ErrorKind::AlgorithmNotAllowed(_) => TokenError::Signer,
-        _ => TokenError::Signature,
-    })?;
+    let claims: Value = token::verify(keys, token, &options).map_err(|e| TokenError::from_rejection(&e, token))?;
     let Value::Object(claims) = claims else { return Err(TokenError::Malformed) };
     let (Some(Value::String(role)), Some(exp)) = (claims.get("role"), claims.get("exp").and_then(Value::as_f64)) else {
         return Err(TokenError::RoleAndExpRequired);
@@ -110,12 +116,7 @@ fn api_key_caller(token: &str, config: &Config) -> Caller {
 
 /// How long ago an (already refused) token expired, read from its unverified payload.
 fn seconds_since_exp(token: &str) -> i64 {
-    let exp = token
-        .split('.')
-        .nth(1)
-        .and_then(|p| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(p.trim_end_matches('=')).ok())
-        .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
-        .and_then(|v| v.get("exp").and_then(Value::as_f64));
+    let exp = token::untrusted_part(token, 1).and_then(|v| v.get("exp").and_then(Value::as_f64));
     exp.map(|e| (chrono::Utc::now().timestamp() - e as i64).max(0)).unwrap_or(0)
 }
 

@@ -13,7 +13,7 @@ use super::settings::TxEnd;
 use super::sql;
 use crate::db::pipeline::TextRow;
 use crate::db::request_tx::RequestSettings;
-use crate::identity::IdentityError;
+use crate::identity::Rejection;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -251,20 +251,16 @@ fn decider(req: &ApiRequest, kind: Kind, tx_end: TxEnd) -> (Decide, bool, bool) 
 
 /// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
 /// as PostgreSQL would report `SET ROLE` (22023 unknown role → 401, 42501 not granted → 403).
-pub(super) fn identity_error(
-    e: &IdentityError,
-    headers: &HeaderMap,
-    cache: &super::schema_cache::SchemaCache,
-) -> Error {
+pub(super) fn identity_error(e: &Rejection, headers: &HeaderMap, cache: &super::schema_cache::SchemaCache) -> Error {
     match e {
-        IdentityError::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
+        Rejection::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
             code: "22023".into(),
             message: format!("role \"{role}\" does not exist"),
             details: None,
             hint: None,
             authenticated: true,
         },
-        IdentityError::RoleNotAllowed(role) => Error::Db {
+        Rejection::RoleNotAllowed(role) => Error::Db {
             code: "42501".into(),
             message: format!("permission denied to set role \"{role}\""),
             details: None,

@@ -6,7 +6,7 @@
 //! neither copies the claims nor serialises them again.
 
 use crate::config::Config;
-use crate::identity::{identify, Identity, IdentityError};
+use crate::identity::{identify, Identity, Rejection};
 use http::HeaderMap;
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
@@ -78,7 +78,7 @@ impl IdentityCache {
         headers: &HeaderMap,
         keys: &Arc<KeySet>,
         config: &Config,
-    ) -> Result<Arc<Verified>, IdentityError> {
+    ) -> Result<Arc<Verified>, Rejection> {
         let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
         let (authorization, apikey) = (header("authorization"), header("apikey"));
         if authorization.is_empty() && apikey.is_empty() {

@@ -179,15 +179,15 @@ impl From<tokio_postgres::Error> for StorageError {
     }
 }
 
-impl From<crate::identity::IdentityError> for StorageError {
-    fn from(e: crate::identity::IdentityError) -> Self {
-        use crate::identity::IdentityError::*;
-        let message = match e {
-            MissingApiKey => "No API key found in request".to_string(),
-            Malformed(m) | Invalid(m) => m,
-            Expired => "jwt expired".to_string(),
-            NoAnonRole => "Access denied: JWT is not authenticated".to_string(),
-            RoleNotAllowed(_) => "Access denied: Invalid role".to_string(),
+/// Storage's words for a refused caller: the gateway's own description, except where Storage has its own.
+impl From<crate::identity::Rejection> for StorageError {
+    fn from(refused: crate::identity::Rejection) -> Self {
+        use crate::identity::Rejection;
+        let message = match refused {
+            Rejection::Expired => "jwt expired".to_string(),
+            Rejection::AnonymousDisabled => "Access denied: JWT is not authenticated".to_string(),
+            Rejection::RoleNotAllowed(_) => "Access denied: Invalid role".to_string(),
+            other => other.to_string(),
         };
         StorageError::AccessDenied(message)
     }

@@ -10,6 +10,7 @@ use super::json::parse_checked;
 use super::names;
 use super::schema::{Prop, Schema};
 use super::transform::Transform;
+use crate::identity::{token, Rejection};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -72,8 +73,8 @@ pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in
 /// Verifies a signed-URL token for this object and scope.
 pub fn verify(state: &AppState, token: &str, scope: Scope, bucket: &str, name: &str) -> Result<SignedClaims> {
     let options = VerifyOptions { leeway_secs: 0, audience: None, required_claims: vec!["exp".into()] };
-    let claims: SignedClaims = state.keys.load().verify(token, &options).map_err(|e| match e.kind() {
-        jwks::ErrorKind::Expired => StorageError::InvalidJwt("jwt expired".into()),
+    let claims: SignedClaims = token::verify(&state.keys.load(), token, &options).map_err(|e| match e {
+        Rejection::Expired => StorageError::InvalidJwt("jwt expired".into()),
         _ => StorageError::InvalidSignature("Invalid signature".into()),
     })?;
     // A download token never uploads and an upload token never downloads.

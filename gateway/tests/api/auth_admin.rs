@@ -69,7 +69,7 @@ async fn api_roles_never_reach_the_auth_tables() {
     let mut headers = http::HeaderMap::new();
     headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
     let err = gateway::identity::identify(&headers, &app.state.keys.load(), &app.state.config).unwrap_err();
-    assert_eq!(err, gateway::identity::IdentityError::RoleNotAllowed("supabase_auth_admin".into()));
+    assert_eq!(err, gateway::identity::Rejection::RoleNotAllowed("supabase_auth_admin".into()));
 
     // In the database: the pool user without the role switch, and the API roles, cannot read auth.users.
     let client = app.state.pool.get().await.unwrap();

@@ -1,9 +1,13 @@
 //! Who is asking: the bearer token (or the `apikey` header when there is none) verified against the key set,
 //! mapped to a database role and the claims SQL sees. The gateway proves identity; access is decided in SQL.
 
+mod rejection;
+pub mod token;
+
 use crate::config::Config;
 use http::HeaderMap;
 use jwks::{KeySet, VerifyOptions};
+pub use rejection::Rejection;
 use serde_json::{Map, Value};
 
 /// A verified caller.
@@ -27,23 +31,6 @@ impl Identity {
     }
 }
 
-/// Why a caller could not be identified. Each surface maps these to its own wire format.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IdentityError {
-    /// `apikey` is required (strict mode) but absent or unknown.
-    MissingApiKey,
-    /// The token is not a well-formed JWT.
-    Malformed(String),
-    /// The token does not verify (signature, algorithm, kid, claims, time).
-    Invalid(String),
-    /// The token has expired.
-    Expired,
-    /// No token and no anonymous role configured.
-    NoAnonRole,
-    /// The role claim names a role the gateway never switches to.
-    RoleNotAllowed(String),
-}
-
 /// Extracts the bearer token: `Authorization: Bearer …` (scheme case-insensitive), else an `apikey` that is a JWT.
 pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     if let Some(v) = headers.get(http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
@@ -56,55 +43,52 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// Verifies the caller. `require_apikey` demands an `apikey` header that verifies as a token of this key set.
-pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Identity, IdentityError> {
-    if config.require_apikey {
-        let ok = headers
-            .get("apikey")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|k| keys.verify::<Value>(k, &verify_options(config)).ok())
-            .is_some_and(|c| c.as_object().is_some_and(|m| refuse_other_purposes(m).is_ok()));
-        if !ok {
-            return Err(IdentityError::MissingApiKey);
-        }
+pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Identity, Rejection> {
+    if config.require_apikey && !has_api_key(headers, keys, config) {
+        return Err(Rejection::ApiKeyMissing);
     }
     let Some(token) = bearer_token(headers) else {
-        let role = config.anon_role.clone().ok_or(IdentityError::NoAnonRole)?;
+        let role = config.anon_role.clone().ok_or(Rejection::AnonymousDisabled)?;
         let mut claims = Map::new();
         claims.insert("role".into(), Value::String(role.clone()));
         return Ok(Identity { role, claims, has_token: false });
     };
-    if token.split('.').count() != 3 {
-        return Err(IdentityError::Malformed(format!("Expected 3 parts in JWT; got {}", token.split('.').count())));
-    }
-    let claims: Value = keys.verify(token, &verify_options(config)).map_err(|e| match e.kind() {
-        jwks::ErrorKind::Expired => IdentityError::Expired,
-        jwks::ErrorKind::Malformed => IdentityError::Malformed(e.to_string()),
-        _ => IdentityError::Invalid(e.to_string()),
-    })?;
-    let Value::Object(mut claims) = claims else {
-        return Err(IdentityError::Invalid("claims are not a JSON object".into()));
+    let Value::Object(mut claims) = token::verify(keys, token, &verify_options(config))? else {
+        return Err(Rejection::ClaimsNotObject);
     };
     refuse_other_purposes(&claims)?;
-    // jsonwebtoken checks `exp` and `nbf`; a token issued in the future (beyond the leeway) is refused too.
-    match claims.get("iat") {
-        None => {}
-        Some(Value::Number(iat)) if iat.as_f64().is_some_and(|t| t <= (chrono::Utc::now().timestamp() + 30) as f64) => {
-        }
-        Some(Value::Number(_)) => {
-            return Err(IdentityError::Invalid("token is not valid yet: issued in the future".into()))
-        }
-        Some(_) => return Err(IdentityError::Invalid("iat claim is not a number".into())),
-    }
+    refuse_future_iat(&claims)?;
     let role = match claims.get("role") {
         Some(Value::String(r)) => r.clone(),
-        None => config.anon_role.clone().ok_or(IdentityError::NoAnonRole)?,
-        Some(_) => return Err(IdentityError::Invalid("role claim is not a string".into())),
+        None => config.anon_role.clone().ok_or(Rejection::AnonymousDisabled)?,
+        Some(_) => return Err(Rejection::RoleNotString),
     };
     if !config.allowed_roles.iter().any(|r| r == &role) {
-        return Err(IdentityError::RoleNotAllowed(role));
+        return Err(Rejection::RoleNotAllowed(role));
     }
     claims.insert("role".into(), Value::String(role.clone()));
     Ok(Identity { role, claims, has_token: true })
+}
+
+/// Whether the `apikey` header verifies as an API-access token of this key set.
+fn has_api_key(headers: &HeaderMap, keys: &KeySet, config: &Config) -> bool {
+    headers
+        .get("apikey")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|k| token::verify::<Map<String, Value>>(keys, k, &verify_options(config)).ok())
+        .is_some_and(|claims| refuse_other_purposes(&claims).is_ok())
+}
+
+/// The key set checks `exp` and `nbf`; a token issued in the future (beyond the leeway) is refused too.
+fn refuse_future_iat(claims: &Map<String, Value>) -> Result<(), Rejection> {
+    match claims.get("iat") {
+        None => Ok(()),
+        Some(Value::Number(iat)) if iat.as_f64().is_some_and(|t| t <= (chrono::Utc::now().timestamp() + 30) as f64) => {
+            Ok(())
+        }
+        Some(Value::Number(_)) => Err(Rejection::IssuedInFuture),
+        Some(_) => Err(Rejection::IatNotNumber),
+    }
 }
 
 /// The `aud` of tokens minted for a signed Storage URL; such a token is never a bearer token.
@@ -112,14 +96,14 @@ pub const SIGNED_URL_AUDIENCE: &str = "storage.signed-url";
 
 /// A token minted for one purpose is refused for every other (S8): a signed URL's token (its `url`/`scope` claims,
 /// or its audience) grants that one object, never API access as the anonymous role.
-fn refuse_other_purposes(claims: &Map<String, Value>) -> Result<(), IdentityError> {
+fn refuse_other_purposes(claims: &Map<String, Value>) -> Result<(), Rejection> {
     let signed_url_aud = match claims.get("aud") {
         Some(Value::String(a)) => a == SIGNED_URL_AUDIENCE,
         Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(SIGNED_URL_AUDIENCE)),
         _ => false,
     };
     if signed_url_aud || claims.contains_key("url") || claims.contains_key("scope") {
-        return Err(IdentityError::Invalid("the token was issued for a signed URL, not for API access".into()));
+        return Err(Rejection::PurposeRefused);
     }
     Ok(())
 }
@@ -164,13 +148,13 @@ mod tests {
         let (keys, config) = setup();
         let now = chrono::Utc::now().timestamp();
         let future = keys.sign(&json!({"role": "authenticated", "exp": now + 600, "iat": now + 300})).unwrap();
-        assert!(matches!(identify(&bearer(&future), &keys, &config), Err(IdentityError::Invalid(_))));
+        assert_eq!(identify(&bearer(&future), &keys, &config), Err(Rejection::IssuedInFuture));
         for role in ["authenticator", "supabase_auth_admin", "postgres"] {
             let t = keys.sign(&json!({"role": role, "exp": now + 600, "iat": now})).unwrap();
-            assert_eq!(identify(&bearer(&t), &keys, &config), Err(IdentityError::RoleNotAllowed(role.into())));
+            assert_eq!(identify(&bearer(&t), &keys, &config), Err(Rejection::RoleNotAllowed(role.into())));
         }
         let t = keys.sign(&json!({"role": ["anon"], "exp": now + 600})).unwrap();
-        assert!(matches!(identify(&bearer(&t), &keys, &config), Err(IdentityError::Invalid(_))));
+        assert_eq!(identify(&bearer(&t), &keys, &config), Err(Rejection::RoleNotString));
         let ok = keys.sign(&json!({"role": "authenticated", "sub": "u1", "exp": now + 600, "iat": now})).unwrap();
         assert_eq!(identify(&bearer(&ok), &keys, &config).unwrap().role, "authenticated");
     }
@@ -186,7 +170,7 @@ mod tests {
             json!({"role": "anon", "aud": [SIGNED_URL_AUDIENCE], "exp": exp}),
         ] {
             let t = keys.sign(&claims).unwrap();
-            assert!(matches!(identify(&bearer(&t), &keys, &config), Err(IdentityError::Invalid(_))), "{claims}");
+            assert_eq!(identify(&bearer(&t), &keys, &config), Err(Rejection::PurposeRefused), "{claims}");
         }
     }
 }
