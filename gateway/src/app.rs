@@ -68,6 +68,10 @@ impl Application {
         let site_url = crate::auth::config::AuthConfig::from_config(&config).site_url;
         crate::production::check(&config, &client, &site_url).await?;
         let keys = crate::keystore::load_configured(&client, &config).await?;
+        let role_settings =
+            crate::role_settings::RoleSettings::load(&**client, &crate::role_settings::api_roles(&config))
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot read the API roles' settings: {e}"))?;
         if keys.current().is_none() {
             anyhow::bail!("no current signing key; run `gateway migrate` first");
         }
@@ -75,7 +79,7 @@ impl Application {
         let keys = Arc::new(ArcSwap::from_pointee(keys));
         let rest = Arc::new(crate::rest::RestState::load(&config, &pool).await?);
         let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
-        let storage = Arc::new(crate::storage::StorageState::new(&config, &pool).await?);
+        let storage = Arc::new(crate::storage::StorageState::new(&config).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
         crate::db::public_urls::record(&pool, &config.external_url, &auth.config.site_url).await;
         let realtime = Arc::new(crate::realtime::RealtimeState::new(config.clone(), pool.clone(), keys.clone()));
@@ -83,6 +87,8 @@ impl Application {
             config: config.clone(),
             pool,
             keys,
+            identities: Default::default(),
+            role_settings: ArcSwap::from_pointee(role_settings),
             rest,
             auth,
             storage,

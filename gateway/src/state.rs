@@ -29,6 +29,10 @@ pub struct SharedState {
     pub pool: Pool,
     /// Swapped atomically when keys are rotated.
     pub keys: Arc<ArcSwap<KeySet>>,
+    /// Verified tokens, so repeated requests skip signature checks.
+    pub identities: crate::identity::cache::IdentityCache,
+    /// The API roles' own settings, swapped on every schema reload.
+    pub role_settings: ArcSwap<crate::role_settings::RoleSettings>,
     pub rest: Arc<crate::rest::RestState>,
     pub auth: Arc<crate::auth::AuthState>,
     pub storage: Arc<crate::storage::StorageState>,

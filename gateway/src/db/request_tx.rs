@@ -2,65 +2,47 @@
 //! exposes the caller's claims and request to SQL (PostgREST's `txVarQuery`). It runs as its own statement before
 //! the data statement, so privileges and row-level security are resolved for the switched role.
 
+use crate::context::RequestContext;
 use std::borrow::Cow;
 use std::fmt::Write;
 use std::sync::OnceLock;
 use tokio_postgres::types::ToSql;
 
-/// What a request tells SQL about itself.
-#[derive(Debug, Clone)]
-pub struct RequestSettings {
-    /// The database role to switch to (already checked against the allowed roles).
-    pub role: String,
-    /// `request.jwt.claims` as JSON text; always includes `role`.
-    pub claims_json: String,
-    pub method: String,
-    pub path: String,
-    /// `request.headers` as a JSON object of lower-cased names (Cookie excluded).
-    pub headers_json: String,
-    /// `request.cookies` as a JSON object.
-    pub cookies_json: String,
-    /// The `search_path` value, already quoted.
-    pub search_path: String,
-    /// The role's own settings (`ALTER ROLE … SET`), which `SET ROLE` does not apply by itself.
-    pub role_settings: Vec<(String, String)>,
-}
-
 /// `BEGIN` for a writing request (reads run without one: see [`preamble_text`]).
 pub const BEGIN_READ_WRITE: &str = "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE";
 
 /// The preamble statement and its parameters.
-pub fn preamble(settings: &RequestSettings) -> (String, Vec<&(dyn ToSql + Sync)>) {
-    let (sql, values) = preamble_text(settings, false);
+pub fn preamble(context: &RequestContext) -> (String, Vec<&(dyn ToSql + Sync)>) {
+    let (sql, values) = preamble_text(context, false);
     (sql.into_owned(), values.into_iter().map(|v| v as &(dyn ToSql + Sync)).collect())
 }
 
 /// The preamble statement and its parameters as text (for the pipelined request connection). With `read_only`
 /// it first makes the transaction read-only — for a pipeline that runs in the implicit transaction its Sync
 /// ends, without `BEGIN … READ ONLY` (the connection's default isolation is READ COMMITTED).
-pub fn preamble_text(settings: &RequestSettings, read_only: bool) -> (Cow<'static, str>, Vec<&String>) {
-    let mut params: Vec<&String> = Vec::with_capacity(7 + 2 * settings.role_settings.len());
-    params.push(&settings.search_path);
-    for (key, value) in &settings.role_settings {
+pub fn preamble_text(context: &RequestContext, read_only: bool) -> (Cow<'static, str>, Vec<&String>) {
+    let mut params: Vec<&String> = Vec::with_capacity(7 + 2 * context.role_settings.len());
+    params.push(&context.search_path);
+    for (key, value) in &context.role_settings {
         params.push(key);
         params.push(value);
     }
     for value in [
-        &settings.role,
-        &settings.claims_json,
-        &settings.method,
-        &settings.path,
-        &settings.headers_json,
-        &settings.cookies_json,
+        &context.role,
+        &context.claims_json,
+        &context.method,
+        &context.path,
+        &context.headers_json,
+        &context.cookies_json,
     ] {
         params.push(value);
     }
     // the text depends only on how many role settings there are; the first few are built once
     static BY_ROLE_SETTINGS: OnceLock<[Vec<String>; 2]> = OnceLock::new();
     let built = BY_ROLE_SETTINGS.get_or_init(|| [false, true].map(|ro| (0..4).map(|n| preamble_sql(n, ro)).collect()));
-    let sql = match built[usize::from(read_only)].get(settings.role_settings.len()) {
+    let sql = match built[usize::from(read_only)].get(context.role_settings.len()) {
         Some(sql) => Cow::Borrowed(sql.as_str()),
-        None => Cow::Owned(preamble_sql(settings.role_settings.len(), read_only)),
+        None => Cow::Owned(preamble_sql(context.role_settings.len(), read_only)),
     };
     (sql, params)
 }
@@ -96,7 +78,7 @@ mod tests {
 
     #[test]
     fn preamble_binds_every_value_as_a_parameter() {
-        let s = RequestSettings {
+        let s = RequestContext {
             role: "anon".into(),
             claims_json: r#"{"role":"anon"}"#.into(),
             method: "GET".into(),
@@ -115,8 +97,8 @@ mod tests {
     }
 
     /// An anonymous GET of `/items` with these role settings.
-    fn anon_get(role_settings: Vec<(String, String)>) -> RequestSettings {
-        RequestSettings {
+    fn anon_get(role_settings: Vec<(String, String)>) -> RequestContext {
+        RequestContext {
             role: "anon".into(),
             claims_json: "{}".into(),
             method: "GET".into(),

@@ -1,6 +1,7 @@
 //! Who is asking: the bearer token (or the `apikey` header when there is none) verified against the key set,
 //! mapped to a database role and the claims SQL sees. The gateway proves identity; access is decided in SQL.
 
+pub mod cache;
 mod rejection;
 pub mod token;
 
@@ -9,6 +10,7 @@ use http::HeaderMap;
 use jwks::{KeySet, VerifyOptions};
 pub use rejection::Rejection;
 use serde_json::{Map, Value};
+use std::sync::Arc;
 
 /// A verified caller.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +30,30 @@ impl Identity {
 
     pub fn is_anonymous_role(&self, anon_role: Option<&str>) -> bool {
         Some(self.role.as_str()) == anon_role
+    }
+}
+
+/// A verified caller with its claims already rendered as the JSON text `request.jwt.claims` gets, shared (`Arc`)
+/// by the identity cache's entries and the requests they answer.
+#[derive(Debug, PartialEq)]
+pub struct Verified {
+    pub identity: Identity,
+    /// `identity.claims` serialised (what `Identity::claims_json` returns).
+    pub claims_json: String,
+}
+
+impl Verified {
+    pub fn new(identity: Identity) -> Arc<Self> {
+        let claims_json = identity.claims_json();
+        Arc::new(Verified { identity, claims_json })
+    }
+
+    /// A caller without a token (the anonymous role, or a role an API acts as): `role`, and claims that say only
+    /// that.
+    pub fn tokenless(role: &str) -> Arc<Self> {
+        let mut claims = Map::new();
+        claims.insert("role".into(), Value::String(role.to_string()));
+        Verified::new(Identity { role: role.to_string(), claims, has_token: false })
     }
 }
 

@@ -9,8 +9,9 @@
 //! A caller that goes away mid-flight leaves the connection marked broken, so it is closed (and PostgreSQL rolls
 //! back whatever was open) rather than reused.
 
+use crate::context::RequestContext;
 use crate::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
-use crate::db::request_tx::{preamble_text, RequestSettings, BEGIN_READ_WRITE};
+use crate::db::request_tx::{preamble_text, BEGIN_READ_WRITE};
 use crate::rest::error::Error;
 use crate::rest::sql::fragment::Statement;
 
@@ -19,7 +20,7 @@ pub type Decide = Box<dyn FnOnce(&[TextRow]) -> Result<bool, Error> + Send>;
 
 /// One request's database work.
 pub struct TxJob {
-    pub settings: RequestSettings,
+    pub context: RequestContext,
     pub read_only: bool,
     /// Statements run after the preamble, before the statement (`PGRST_DB_PRE_REQUEST`, EXPLAIN settings).
     pub setup: Vec<String>,
@@ -48,7 +49,7 @@ fn step(stmt: &Statement) -> Step<'_> {
 
 async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
     let pg = |e: PgError| Error::from_pipeline(&e, job.authenticated);
-    let (pre_sql, pre_params) = preamble_text(&job.settings, job.read_only);
+    let (pre_sql, pre_params) = preamble_text(&job.context, job.read_only);
     let mut steps = Vec::with_capacity(5 + job.setup.len());
     if !job.read_only {
         steps.push(Step::new(BEGIN_READ_WRITE));

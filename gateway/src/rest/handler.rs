@@ -3,7 +3,6 @@
 
 use super::error::Error;
 use super::execute::{self, Decide, TxJob};
-use super::identity_cache::Verified;
 use super::plan::{self, MutateKind, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
 use super::request::preferences::{Return, Tx};
@@ -11,9 +10,9 @@ use super::request::{self, ApiRequest, ParseSettings, Resource};
 use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql;
+use crate::context::{self, RequestContext};
 use crate::db::pipeline::TextRow;
-use crate::db::request_tx::RequestSettings;
-use crate::identity::Rejection;
+use crate::identity::{Rejection, Verified};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -67,7 +66,7 @@ async fn answer(
         return Ok(options_response());
     }
     let rest = &state.rest;
-    let verified = match rest.identities.identify(&headers, &state.keys.load(), &state.config) {
+    let verified = match state.identities.identify(&headers, &state.keys.load(), &state.config) {
         Ok(verified) => verified,
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
@@ -96,7 +95,7 @@ async fn answer(
     }
     let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
-    let tx = request_settings(&state, &verified, &req, &uri, &headers, &cache);
+    let tx = request_context(&state, &verified, &req, &uri, &headers, &cache);
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&built.stmt, *json, options);
         let rollback: Decide = Box::new(|_| Ok(false));
@@ -110,7 +109,7 @@ async fn answer(
             );
         }
         let job = TxJob {
-            settings: tx,
+            context: tx,
             read_only: built.read_only,
             setup,
             stmt: explain,
@@ -127,7 +126,7 @@ async fn answer(
         _ => None,
     };
     let job = TxJob {
-        settings: tx,
+        context: tx,
         read_only: built.read_only,
         setup: rest.settings.pre_request_sql().into_iter().collect(),
         stmt: built.stmt,
@@ -315,120 +314,23 @@ fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::Schema
     req.prefs.timezone.as_deref().filter(|tz| cache.timezones.contains(*tz))
 }
 
-/// What the preamble tells SQL about this request.
-pub(super) fn request_settings(
+/// What the preamble tells SQL about this request: the one request context, on the request's schema, with the
+/// `Prefer: timezone` PostgreSQL knows.
+pub(super) fn request_context(
     state: &AppState,
     verified: &Verified,
     req: &ApiRequest,
     uri: &Uri,
     headers: &HeaderMap,
     cache: &super::schema_cache::SchemaCache,
-) -> RequestSettings {
-    let settings = &state.rest.settings;
-    let identity = &verified.identity;
-    let mut cookies = Map::new();
-    for value in headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
-        for pair in value.split(';') {
-            if let Some((k, v)) = pair.split_once('=') {
-                cookies.insert(k.trim().to_string(), Value::String(v.trim().to_string()));
-            }
-        }
-    }
-    let cookies_json = if cookies.is_empty() { "{}".to_string() } else { Value::Object(cookies).to_string() };
+) -> RequestContext {
     let path = uri.path();
-    let path = path.strip_prefix("/rest/v1").unwrap_or(path).to_string();
-    RequestSettings {
-        role: identity.role.clone(),
-        claims_json: verified.claims_json.clone(),
-        method: req.method.as_str().to_string(),
-        path,
-        headers_json: headers_json(headers),
-        cookies_json,
-        search_path: settings.search_path(&req.schema),
-        role_settings: {
-            let mut settings = cache.role_settings.get(&identity.role).cloned().unwrap_or_default();
-            if let Some(tz) = applied_timezone(req, cache) {
-                settings.push(("timezone".into(), tz.to_string()));
-            }
-            settings
-        },
+    let request =
+        context::Request { method: req.method.as_str(), path: path.strip_prefix("/rest/v1").unwrap_or(path), headers };
+    let search_path = state.rest.settings.search_path(&req.schema);
+    let mut context = RequestContext::build(verified, &request, search_path, &state.role_settings.load());
+    if let Some(tz) = applied_timezone(req, cache) {
+        context.role_settings.push(("timezone".into(), tz.to_string()));
     }
-}
-
-/// `request.headers`: every header but Cookie as a JSON object with names in sorted order and, for a repeated
-/// name, its last value readable as text — the object a JSON map built header by header gives, written without
-/// the intermediate map.
-fn headers_json(headers: &HeaderMap) -> String {
-    let mut pairs: Vec<(&str, &str)> = headers
-        .keys()
-        .filter(|name| *name != header::COOKIE)
-        .filter_map(|name| {
-            let value = headers.get_all(name).iter().rev().find_map(|v| v.to_str().ok())?;
-            Some((name.as_str(), value))
-        })
-        .collect();
-    pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    let mut out = Vec::with_capacity(2 + pairs.iter().map(|(n, v)| n.len() + v.len() + 6).sum::<usize>());
-    out.push(b'{');
-    for (i, (name, value)) in pairs.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        push_json_str(&mut out, name);
-        out.push(b':');
-        push_json_str(&mut out, value);
-    }
-    out.push(b'}');
-    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
-}
-
-/// Appends `s` as a JSON string: copied as is when nothing needs escaping (the usual header value: printable
-/// ASCII without quotes or backslashes), otherwise through serde_json.
-fn push_json_str(out: &mut Vec<u8>, s: &str) {
-    // no early exit, so the check stays a straight loop over the bytes
-    let plain = s.bytes().fold(true, |ok, b| ok & (b >= 0x20 && b != b'"' && b != b'\\' && b < 0x7f));
-    if plain {
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
-    } else {
-        // writing a JSON string into a Vec cannot fail
-        let _ = serde_json::to_writer(out, s);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The object a JSON map built header by header gives (the definition `headers_json` must match).
-    fn headers_json_by_map(headers: &HeaderMap) -> String {
-        let mut map = Map::new();
-        for (name, value) in headers {
-            if name == header::COOKIE {
-                continue;
-            }
-            if let Ok(v) = value.to_str() {
-                map.insert(name.as_str().to_string(), Value::String(v.to_string()));
-            }
-        }
-        Value::Object(map).to_string()
-    }
-
-    #[test]
-    fn headers_json_matches_a_json_map_of_the_headers() {
-        let mut h = HeaderMap::new();
-        assert_eq!(headers_json(&h), "{}");
-        h.append("x-b", HeaderValue::from_static("one"));
-        h.append("apikey", HeaderValue::from_static("k\\\"q"));
-        h.append("x-b", HeaderValue::from_static("two"));
-        h.append(header::COOKIE, HeaderValue::from_static("a=1"));
-        h.append("accept", HeaderValue::from_static("*/*"));
-        h.append("x-bin", HeaderValue::from_static("ok"));
-        h.append("x-bin", HeaderValue::from_bytes(b"caf\xc3\xa9").unwrap());
-        h.append("x-only-bin", HeaderValue::from_bytes(b"\xff").unwrap());
-        h.append("x-tab", HeaderValue::from_static("a\tb"));
-        assert_eq!(headers_json(&h), headers_json_by_map(&h));
-        assert_eq!(headers_json(&h), r#"{"accept":"*/*","apikey":"k\\\"q","x-b":"two","x-bin":"ok","x-tab":"a\tb"}"#);
-    }
+    context
 }

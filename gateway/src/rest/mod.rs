@@ -4,7 +4,6 @@ mod allow_on_options;
 pub mod error;
 pub mod execute;
 mod handler;
-pub mod identity_cache;
 pub mod jwt_errors;
 pub mod openapi;
 pub mod plan;
@@ -34,8 +33,6 @@ pub fn exposed_schemas(vars: &Vars) -> Vec<String> {
 pub struct RestState {
     pub settings: RestSettings,
     pub cache: ArcSwap<SchemaCache>,
-    /// Verified tokens, so repeated requests skip signature checks.
-    pub identities: identity_cache::IdentityCache,
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
     /// thread that drives it (the shared pool serves everything else).
     pools: Vec<crate::db::pipeline::Pool>,
@@ -51,7 +48,7 @@ impl RestState {
             .into_iter()
             .map(|size| crate::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
             .collect::<anyhow::Result<_>>()?;
-        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), identities: Default::default(), pools })
+        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), pools })
     }
 
     /// The pipelined pool of the HTTP worker this runs on.

@@ -1,11 +1,13 @@
 //! Turning a resolved route into a response: files, pages with the runtime config, and data-rendered pages.
 
 use super::resolve::{qualified_function, resolve, Resolved};
-use crate::db::request_tx::{preamble, RequestSettings};
+use crate::context::{self, RequestContext};
+use crate::db::request_tx::preamble;
+use crate::identity::Verified;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::path::Path;
 
@@ -24,7 +26,10 @@ pub async fn respond(state: &AppState, request: Request) -> Response {
     let raw_path = request.uri().path();
     let query = request.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
     let mut response = match (&state.site.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
-        (Some(dir), Ok(path)) => answer(state, dir, &path, &query, &client_headers(&request)).await,
+        (Some(dir), Ok(path)) => {
+            let context = page_context(state, &method, &path, request.headers());
+            answer(state, dir, &path, &query, &context).await
+        }
         _ => plain(StatusCode::NOT_FOUND, "Not Found"),
     };
     if method == Method::HEAD {
@@ -33,23 +38,22 @@ pub async fn respond(state: &AppState, request: Request) -> Response {
     response
 }
 
-/// `request.headers` for page functions: only the client's address, as the gateway resolved it
-/// (`crate::client_addr`), so SQL sees the same `X-Forwarded-For` as on the APIs.
-fn client_headers(request: &Request) -> String {
-    match request.extensions().get::<crate::client_addr::ClientAddr>().and_then(|c| c.0) {
-        Some(ip) => serde_json::json!({ "x-forwarded-for": ip.to_string() }).to_string(),
-        None => "{}".into(),
-    }
+/// The context a page function runs in: the anonymous role (a page is the same for everyone), with the request
+/// as every API gives it to SQL.
+fn page_context(state: &AppState, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
+    let anon = Verified::tokenless(state.config.anon_role.as_deref().unwrap_or("anon"));
+    let request = context::Request { method: method.as_str(), path, headers };
+    RequestContext::build(&anon, &request, context::DEFAULT_SEARCH_PATH.into(), &state.role_settings.load())
 }
 
-async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, headers: &str) -> Response {
+async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, context: &RequestContext) -> Response {
     match resolve(dir, &state.site.manifest, path) {
         Resolved::File(file) => match tokio::fs::read(&file).await {
             Ok(bytes) => file_response(path, &file, bytes),
             Err(_) => not_found(state, dir).await,
         },
         Resolved::Page { file, status } => page(state, &file, status, None).await,
-        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, path, headers).await {
+        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, context).await {
             Ok(text) => {
                 let rendered: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
                 let status = rendered["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(200);
@@ -62,7 +66,7 @@ async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, headers: 
                 plain(StatusCode::SERVICE_UNAVAILABLE, "The page could not be rendered; please try again.")
             }
         },
-        Resolved::Generated { function, content_type } => match call(state, &function, "", path, headers).await {
+        Resolved::Generated { function, content_type } => match call(state, &function, "", context).await {
             Ok(text) => ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache".into())], text)
                 .into_response(),
             Err(e) => {
@@ -124,24 +128,14 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
     (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }
 
-/// Calls a manifest function as the anonymous role in a read-only transaction; returns its result as text.
-async fn call(state: &AppState, function: &str, arg: &str, path: &str, headers: &str) -> anyhow::Result<String> {
+/// Calls a manifest function in the page's context (the anonymous role) in a read-only transaction; returns its
+/// result as text.
+async fn call(state: &AppState, function: &str, arg: &str, context: &RequestContext) -> anyhow::Result<String> {
     let function = qualified_function(function)?;
-    let role = state.config.anon_role.clone().unwrap_or_else(|| "anon".into());
-    let settings = RequestSettings {
-        claims_json: serde_json::json!({ "role": role }).to_string(),
-        role,
-        method: "GET".into(),
-        path: path.into(),
-        headers_json: headers.into(),
-        cookies_json: "{}".into(),
-        search_path: "\"public\", \"extensions\"".into(),
-        role_settings: vec![],
-    };
     let mut client = state.pool.get().await?;
     let tx = client.transaction().await?;
     tx.batch_execute("SET TRANSACTION READ ONLY").await?;
-    let (sql, params) = preamble(&settings);
+    let (sql, params) = preamble(context);
     tx.execute(sql.as_str(), &params).await?;
     let sql =
         if arg.is_empty() { format!("select {function}()::text") } else { format!("select {function}($1)::text") };

@@ -35,56 +35,25 @@ use crate::config::Config;
 use crate::state::AppState;
 use axum::routing::{get, post};
 use axum::Router;
-use deadpool_postgres::Pool;
-use std::collections::HashMap;
 
 pub struct StorageState {
     pub settings: StorageSettings,
     pub backend: Backend,
-    /// Each API role's own settings (`ALTER ROLE … SET`), applied with the role switch.
-    pub role_settings: HashMap<String, Vec<(String, String)>>,
     /// Image transformations: bounded rendering and its cache.
     pub renderer: transform::Renderer,
 }
 
 impl StorageState {
-    pub async fn new(config: &Config, pool: &Pool) -> anyhow::Result<Self> {
+    pub async fn new(config: &Config) -> anyhow::Result<Self> {
         let settings = StorageSettings::from_vars(&config.vars);
         let backend = match &settings.backend {
             BackendKind::File(root) => Backend::File(FileBackend::new(root)),
             BackendKind::S3(s3) => Backend::S3 { staging: FileBackend::new(&s3.staging), s3: s3::S3Backend::new(s3)? },
         };
         backend.ensure_dirs().await?;
-        let role_settings = load_role_settings(pool).await.unwrap_or_default();
         let renderer = settings.renderer();
-        Ok(StorageState { settings, backend, role_settings, renderer })
+        Ok(StorageState { settings, backend, renderer })
     }
-}
-
-async fn load_role_settings(pool: &Pool) -> anyhow::Result<HashMap<String, Vec<(String, String)>>> {
-    let client = pool.get().await?;
-    let rows = client
-        .query(
-            "select r.rolname::text, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole \
-             where r.rolname in ('anon', 'authenticated', 'service_role') \
-             and s.setdatabase in (0, (select oid from pg_database where datname = current_database())) \
-             order by s.setdatabase",
-            &[],
-        )
-        .await?;
-    let mut out: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    for row in rows {
-        let role: String = row.get(0);
-        let config: Vec<String> = row.get::<_, Option<Vec<String>>>(1).unwrap_or_default();
-        let entry = out.entry(role).or_default();
-        for kv in config {
-            if let Some((k, v)) = kv.split_once('=') {
-                entry.retain(|(key, _)| key != k);
-                entry.push((k.to_string(), v.to_string()));
-            }
-        }
-    }
-    Ok(out)
 }
 
 pub fn router() -> Router<AppState> {

@@ -267,7 +267,7 @@ pub async fn sign_upload(
         bucket,
         name,
         expiry,
-        json!({ "owner": caller.owner_id(), "owner_role": caller.identity.role, "upsert": upsert }),
+        json!({ "owner": caller.owner_id(), "owner_role": caller.verified.identity.role, "upsert": upsert }),
     )?;
     Ok(Json(json!({ "url": format!("/object/upload/sign/{bucket}/{name}?token={token}"), "token": token })))
 }

@@ -27,6 +27,12 @@ impl TestApp {
         self.state.keys.load_full()
     }
 
+    /// Reloads what the gateway reads from the catalog (the schema cache, the roles' settings), as `NOTIFY pgrst`
+    /// does, and waits for it.
+    pub async fn reload_schema(&self) {
+        gateway::rest::schema_cache::listener::reload(&self.state).await;
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }

@@ -18,6 +18,7 @@ mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
 mod realtime;
+mod request_context;
 mod rest_embed;
 mod rest_fixtures;
 mod rest_pool;

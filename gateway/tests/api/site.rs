@@ -52,7 +52,7 @@ async fn serves_pages_files_and_app_areas_with_runtime_config() {
     assert!(body.contains(&format!(r#"<meta name="supabase-url" content="{}">"#, app.base_url)), "{body}");
     let anon_key = body.split(r#"<meta name="supabase-anon-key" content=""#).nth(1).unwrap().split('"').next().unwrap();
     let claims: serde_json::Value =
-        app.state.keys.load().verify(anon_key, &jwks::VerifyOptions::default()).expect("anon key verifies");
+        app.keys().verify(anon_key, &jwks::VerifyOptions::default()).expect("anon key verifies");
     assert_eq!(claims["role"], "anon");
     assert!(!body.contains("runtime-config"));
 

@@ -29,7 +29,7 @@ pub async fn answer(state: AppState, req: Request) -> Result<Response, Error> {
     let openapi = &rest.settings.openapi;
     let Some(mode) = openapi.mode else { return Err(Error::RootDisabled) };
     let headers = &parts.headers;
-    let verified = rest
+    let verified = state
         .identities
         .identify(headers, &state.keys.load(), &state.config)
         .map_err(|e| crate::rest::handler::identity_error(&e, headers, &rest.cache.load()))?;
@@ -45,9 +45,9 @@ pub async fn answer(state: AppState, req: Request) -> Result<Response, Error> {
         }
     }
     let cache = rest.cache.load_full();
-    let tx = crate::rest::handler::request_settings(&state, &verified, &api_req, &parts.uri, headers, &cache);
+    let tx = crate::rest::handler::request_context(&state, &verified, &api_req, &parts.uri, headers, &cache);
     let job = TxJob {
-        settings: tx,
+        context: tx,
         read_only: true,
         setup: vec![],
         stmt: Statement { sql: super::catalog::CATALOG_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },

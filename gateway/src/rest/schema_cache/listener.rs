@@ -60,12 +60,25 @@ async fn listen_once(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn reload_role_settings(state: &AppState) {
+    let roles = crate::role_settings::api_roles(&state.config);
+    let loaded = match state.pool.get().await {
+        Ok(client) => crate::role_settings::RoleSettings::load(&**client, &roles).await,
+        Err(e) => Err(e.into()),
+    };
+    match loaded {
+        Ok(settings) => state.role_settings.store(std::sync::Arc::new(settings)),
+        Err(e) => tracing::error!(error = %e, "role settings reload failed; keeping the previous ones"),
+    }
+}
+
 fn is_reload(payload: &str) -> bool {
     matches!(payload.trim(), "" | "reload schema")
 }
 
-/// Rebuilds the cache and swaps it in; on failure the old cache stays.
+/// Rebuilds the cache and rereads the roles' settings, and swaps them in; on failure the old ones stay.
 pub async fn reload(state: &AppState) {
+    reload_role_settings(state).await;
     match state.rest.load_cache(&state.pool).await {
         Ok(cache) => {
             state.rest.cache.store(std::sync::Arc::new(cache));

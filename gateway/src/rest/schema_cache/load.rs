@@ -75,15 +75,6 @@ from pg_proc p
 where n.nspname = any($1) and p.prokind = 'f'
   and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype, 'internal'::regtype)";
 
-const ROLE_SETTINGS: &str = "
-select r.rolname::text, s.setting
-from pg_db_role_setting d
-  join pg_roles r on r.oid = d.setrole
-  cross join lateral unnest(d.setconfig) as s(setting)
-where d.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-  and (r.rolname = any($1) or r.rolname = current_user)
-order by d.setdatabase";
-
 /// Loads the whole cache for the exposed `schemas`; `roles` are the API roles (for visibility and settings).
 pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[String]) -> anyhow::Result<SchemaCache> {
     let mut tables: HashMap<QualifiedName, Table> = HashMap::new();
@@ -162,15 +153,6 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
         });
     }
     routines.retain(|_, list| !list.is_empty());
-    let mut role_settings: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    for row in client.query(ROLE_SETTINGS, &[&roles]).await? {
-        let setting: String = row.get(1);
-        if let Some((k, v)) = setting.split_once('=') {
-            let list = role_settings.entry(row.get(0)).or_default();
-            list.retain(|(key, _)| key != k);
-            list.push((k.to_string(), v.to_string()));
-        }
-    }
     let has_postgis =
         client.query_one("select exists(select 1 from pg_extension where extname = 'postgis')", &[]).await?.get(0);
     let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
@@ -180,7 +162,6 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
         tables: tables.into_iter().collect(),
         relationships: relationships.into_iter().collect(),
         routines: routines.into_iter().collect(),
-        role_settings: role_settings.into_iter().collect(),
         has_postgis,
         roles: all_roles,
         timezones,

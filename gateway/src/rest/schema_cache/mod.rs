@@ -148,8 +148,6 @@ pub struct SchemaCache {
     /// Relationships keyed by their source table.
     pub relationships: HashMap<QualifiedName, Vec<Relationship>>,
     pub routines: HashMap<QualifiedName, Vec<Routine>>,
-    /// `ALTER ROLE … SET` values per role (for this database or all databases).
-    pub role_settings: HashMap<String, Vec<(String, String)>>,
     pub has_postgis: bool,
     /// Every role of the cluster (a token naming an unknown role gets PostgreSQL's 22023 text).
     pub roles: std::collections::HashSet<String>,

@@ -5,8 +5,8 @@
 //! Entries are shared (`Arc`) with the claims already rendered as the JSON text `request.jwt.claims` gets, so a hit
 //! neither copies the claims nor serialises them again.
 
+use super::{identify, Rejection, Verified};
 use crate::config::Config;
-use crate::identity::{identify, Identity, Rejection};
 use http::HeaderMap;
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
@@ -42,21 +42,6 @@ impl Entry {
             && Arc::ptr_eq(&self.keys, keys)
             && *self.authorization == *authorization
             && *self.apikey == *apikey
-    }
-}
-
-/// A verified caller with its claims as JSON text.
-#[derive(Debug, PartialEq)]
-pub struct Verified {
-    pub identity: Identity,
-    /// `identity.claims` serialised (what `Identity::claims_json` returns).
-    pub claims_json: String,
-}
-
-impl Verified {
-    fn new(identity: Identity) -> Arc<Self> {
-        let claims_json = identity.claims_json();
-        Arc::new(Verified { identity, claims_json })
     }
 }
 

@@ -1,0 +1,167 @@
+//! The one builder of a request's context for SQL: the role to switch to with its own settings, and the
+//! `request.*` settings — `jwt.claims`, `headers` (every header but Cookie, `authorization` included), `cookies`,
+//! `method`, `path` — that every API's preamble (`db::request_tx`) gives PostgreSQL, as PostgREST's `txVarQuery`.
+
+use crate::identity::Verified;
+use crate::role_settings::RoleSettings;
+use http::{header, HeaderMap};
+use serde_json::{Map, Value};
+
+/// What a request tells SQL about itself.
+#[derive(Debug, Clone)]
+pub struct RequestContext {
+    /// The database role to switch to (already checked against the allowed roles).
+    pub role: String,
+    /// `request.jwt.claims` as JSON text; always includes `role`.
+    pub claims_json: String,
+    pub method: String,
+    /// The path under the API's mount (`/items` for `/rest/v1/items`).
+    pub path: String,
+    /// `request.headers` as a JSON object of lower-cased names (Cookie excluded).
+    pub headers_json: String,
+    /// `request.cookies` as a JSON object.
+    pub cookies_json: String,
+    /// The `search_path` value, already quoted.
+    pub search_path: String,
+    /// The role's own settings (`ALTER ROLE … SET`), which `SET ROLE` does not apply by itself.
+    pub role_settings: Vec<(String, String)>,
+}
+
+/// The request as its API sees it.
+pub struct Request<'a> {
+    pub method: &'a str,
+    /// The path under the API's mount.
+    pub path: &'a str,
+    pub headers: &'a HeaderMap,
+}
+
+/// The `search_path` of requests outside the data API's schemas (Storage, site pages).
+pub const DEFAULT_SEARCH_PATH: &str = "\"public\", \"extensions\"";
+
+impl RequestContext {
+    /// The context of `request` made by `caller`, with the caller's role's own settings.
+    pub fn build(caller: &Verified, request: &Request<'_>, search_path: String, roles: &RoleSettings) -> Self {
+        let role = &caller.identity.role;
+        RequestContext {
+            role: role.clone(),
+            claims_json: caller.claims_json.clone(),
+            method: request.method.to_string(),
+            path: request.path.to_string(),
+            headers_json: headers_json(request.headers),
+            cookies_json: cookies_json(request.headers),
+            search_path,
+            role_settings: roles.of(role).to_vec(),
+        }
+    }
+}
+
+/// `request.cookies`: each cookie by name.
+fn cookies_json(headers: &HeaderMap) -> String {
+    let mut cookies = Map::new();
+    for value in headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
+        for pair in value.split(';') {
+            if let Some((k, v)) = pair.split_once('=') {
+                cookies.insert(k.trim().to_string(), Value::String(v.trim().to_string()));
+            }
+        }
+    }
+    if cookies.is_empty() {
+        "{}".to_string()
+    } else {
+        Value::Object(cookies).to_string()
+    }
+}
+
+/// `request.headers`: every header but Cookie as a JSON object with names in sorted order and, for a repeated
+/// name, its last value readable as text — the object a JSON map built header by header gives, written without
+/// the intermediate map.
+fn headers_json(headers: &HeaderMap) -> String {
+    let mut pairs: Vec<(&str, &str)> = headers
+        .keys()
+        .filter(|name| *name != header::COOKIE)
+        .filter_map(|name| {
+            let value = headers.get_all(name).iter().rev().find_map(|v| v.to_str().ok())?;
+            Some((name.as_str(), value))
+        })
+        .collect();
+    pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut out = Vec::with_capacity(2 + pairs.iter().map(|(n, v)| n.len() + v.len() + 6).sum::<usize>());
+    out.push(b'{');
+    for (i, (name, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        push_json_str(&mut out, name);
+        out.push(b':');
+        push_json_str(&mut out, value);
+    }
+    out.push(b'}');
+    String::from_utf8(out).unwrap_or_else(|_| "{}".into())
+}
+
+/// Appends `s` as a JSON string: copied as is when nothing needs escaping (the usual header value: printable
+/// ASCII without quotes or backslashes), otherwise through serde_json.
+fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    // no early exit, so the check stays a straight loop over the bytes
+    let plain = s.bytes().fold(true, |ok, b| ok & (b >= 0x20 && b != b'"' && b != b'\\' && b < 0x7f));
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    } else {
+        // writing a JSON string into a Vec cannot fail
+        let _ = serde_json::to_writer(out, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::HeaderValue;
+
+    /// The object a JSON map built header by header gives (the definition `headers_json` must match).
+    fn headers_json_by_map(headers: &HeaderMap) -> String {
+        let mut map = Map::new();
+        for (name, value) in headers {
+            if name == header::COOKIE {
+                continue;
+            }
+            if let Ok(v) = value.to_str() {
+                map.insert(name.as_str().to_string(), Value::String(v.to_string()));
+            }
+        }
+        Value::Object(map).to_string()
+    }
+
+    #[test]
+    fn headers_json_matches_a_json_map_of_the_headers() {
+        let mut h = HeaderMap::new();
+        assert_eq!(headers_json(&h), "{}");
+        h.append("x-b", HeaderValue::from_static("one"));
+        h.append("apikey", HeaderValue::from_static("k\\\"q"));
+        h.append("x-b", HeaderValue::from_static("two"));
+        h.append(header::COOKIE, HeaderValue::from_static("a=1"));
+        h.append("accept", HeaderValue::from_static("*/*"));
+        h.append("x-bin", HeaderValue::from_static("ok"));
+        h.append("x-bin", HeaderValue::from_bytes(b"caf\xc3\xa9").unwrap());
+        h.append("x-only-bin", HeaderValue::from_bytes(b"\xff").unwrap());
+        h.append("x-tab", HeaderValue::from_static("a\tb"));
+        assert_eq!(headers_json(&h), headers_json_by_map(&h));
+        assert_eq!(headers_json(&h), r#"{"accept":"*/*","apikey":"k\\\"q","x-b":"two","x-bin":"ok","x-tab":"a\tb"}"#);
+    }
+
+    #[test]
+    fn the_context_carries_the_caller_the_request_and_the_roles_settings() {
+        let mut h = HeaderMap::new();
+        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer t"));
+        h.insert(header::COOKIE, HeaderValue::from_static("a=1; b = 2"));
+        let roles = RoleSettings::from_pairs([("anon", "statement_timeout", "3s")]);
+        let request = Request { method: "GET", path: "/items", headers: &h };
+        let ctx = RequestContext::build(&Verified::tokenless("anon"), &request, DEFAULT_SEARCH_PATH.into(), &roles);
+        assert_eq!((ctx.role.as_str(), ctx.claims_json.as_str()), ("anon", r#"{"role":"anon"}"#));
+        assert_eq!(ctx.headers_json, r#"{"authorization":"Bearer t"}"#);
+        assert_eq!(ctx.cookies_json, r#"{"a":"1","b":"2"}"#);
+        assert_eq!((ctx.method.as_str(), ctx.path.as_str()), ("GET", "/items"));
+        assert_eq!(ctx.role_settings, vec![("statement_timeout".to_string(), "3s".to_string())]);
+    }
+}
