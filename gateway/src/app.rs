@@ -1,7 +1,7 @@
 //! Building the application: state from configuration, the router of every surface, and the listener.
 
-use crate::config::Config;
-use crate::location::AllowedTargets;
+use crate::core::config::Config;
+use crate::core::location::AllowedTargets;
 use crate::state::AppState;
 use arc_swap::ArcSwap;
 use axum::Router;
@@ -15,8 +15,8 @@ pub fn router(state: AppState) -> Router {
     let measured = matches!(crate::monitoring::address(&state.config.vars), Ok(Some(_)));
     // Application::build refuses a malformed list; a router built otherwise trusts no proxy.
     let proxies = Arc::new(
-        crate::client_addr::TrustedProxies::from_vars(&state.config.vars)
-            .unwrap_or_else(|_| crate::client_addr::TrustedProxies::none()),
+        crate::core::client_addr::TrustedProxies::from_vars(&state.config.vars)
+            .unwrap_or_else(|_| crate::core::client_addr::TrustedProxies::none()),
     );
     Router::new()
         .merge(crate::health::router(&state))
@@ -28,8 +28,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::site::router())
         .layer(crate::site::headers::security_headers())
         .layer(tower::util::option_layer(crate::site::headers::hsts(&state.config.external_url)))
-        .layer(tower::util::MapResponseLayer::new(move |r| crate::location::guard(&targets, r)))
-        .layer(crate::client_addr::StampLayer(proxies))
+        .layer(tower::util::MapResponseLayer::new(move |r| crate::core::location::guard(&targets, r)))
+        .layer(crate::core::client_addr::StampLayer(proxies))
         .layer(crate::monitoring::RequestIdLayer { measured })
         .with_state(state)
 }
@@ -53,7 +53,7 @@ pub struct Application {
 impl Application {
     /// Connects, checks the pool user, loads keys and each surface's state, and binds `host:port` (port 0 in tests).
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
-        crate::client_addr::TrustedProxies::from_vars(&config.vars)?;
+        crate::core::client_addr::TrustedProxies::from_vars(&config.vars)?;
         crate::monitoring::address(&config.vars)?;
         let listener = TcpListener::bind((config.host.as_str(), config.port)).await?;
         if config.vars.first(&["API_EXTERNAL_URL", "GATEWAY_EXTERNAL_URL"]).is_none() {
@@ -62,14 +62,14 @@ impl Application {
             config.external_url = format!("http://{host}:{}", addr.port());
         }
         let config = Arc::new(config);
-        let pool = crate::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
+        let pool = crate::core::db::pool::build(&config.db_uri, config.pool_size, config.pool_timeout)?;
         let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        crate::db::safety::check_pool_user(&client).await?;
+        crate::core::db::safety::check_pool_user(&client).await?;
         let site_url = crate::auth::config::AuthConfig::from_config(&config).site_url;
         crate::production::check(&config, &client, &site_url).await?;
-        let keys = crate::keystore::load_configured(&client, &config).await?;
+        let keys = crate::core::keys::load_configured(&client, &config).await?;
         let role_settings =
-            crate::role_settings::RoleSettings::load(&**client, &crate::role_settings::api_roles(&config))
+            crate::core::role_settings::RoleSettings::load(&**client, &crate::core::role_settings::api_roles(&config))
                 .await
                 .map_err(|e| anyhow::anyhow!("cannot read the API roles' settings: {e}"))?;
         if keys.current().is_none() {
@@ -81,7 +81,7 @@ impl Application {
         let auth = Arc::new(crate::auth::AuthState::new(&config, &pool).await?);
         let storage = Arc::new(crate::storage::StorageState::new(&config).await?);
         let site = Arc::new(crate::site::SiteState::new(&config)?);
-        crate::db::public_urls::record(&pool, &config.external_url, &auth.config.site_url).await;
+        crate::core::db::public_urls::record(&pool, &config.external_url, &auth.config.site_url).await;
         let realtime = Arc::new(crate::realtime::RealtimeState::new(config.clone(), pool.clone(), keys.clone()));
         let state = AppState::new(crate::state::SharedState {
             config: config.clone(),
@@ -117,13 +117,13 @@ impl Application {
         }
         let workers = self.state.config.http_workers;
         let vars = &self.state.config.vars;
-        let proxies = crate::client_addr::TrustedProxies::from_vars(vars)?;
-        let limits = crate::conn::ConnLimits::from_vars(vars, proxies);
+        let proxies = crate::core::client_addr::TrustedProxies::from_vars(vars)?;
+        let limits = crate::core::conn::ConnLimits::from_vars(vars, proxies);
         let realtime = self.state.realtime.clone();
         let shutdown = async move {
             shutdown.await;
             crate::realtime::shutdown(&realtime).await;
         };
-        crate::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
+        crate::core::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
     }
 }

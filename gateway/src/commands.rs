@@ -1,7 +1,7 @@
 //! The CLI commands: serve, migrate, keys, lint.
 
 use crate::cli::{KeysAction, KeysArgs};
-use crate::config::{env_first, Config};
+use crate::core::config::{env_first, Config};
 use std::path::Path;
 
 pub async fn serve() -> anyhow::Result<()> {
@@ -17,16 +17,16 @@ pub async fn serve() -> anyhow::Result<()> {
 
 pub async fn migrate() -> anyhow::Result<()> {
     let uri = admin_uri()?;
-    let mut client = crate::db::pool::connect(&uri).await?;
+    let mut client = crate::core::db::pool::connect(&uri).await?;
     let dir = env_first(&["GATEWAY_MIGRATIONS_DIR"]).unwrap_or_else(|| "sql/migrations".into());
-    let vars = crate::config::Vars::from_env();
+    let vars = crate::core::config::Vars::from_env();
     let grants = if vars.bool(&["GATEWAY_SUPABASE_DEFAULT_PRIVILEGES"], false) {
-        crate::db::migrate::DefaultGrants::Supabase
+        crate::core::db::migrate::DefaultGrants::Supabase
     } else {
-        crate::db::migrate::DefaultGrants::Off
+        crate::core::db::migrate::DefaultGrants::Off
     };
-    let report = crate::db::migrate::run(&mut client, Path::new(&dir), grants).await?;
-    if crate::keystore::ensure_current(&client).await? {
+    let report = crate::core::db::migrate::run(&mut client, Path::new(&dir), grants).await?;
+    if crate::core::keys::ensure_current(&client).await? {
         println!("created a new ES256 signing key");
     }
     for name in &report.applied {
@@ -37,11 +37,11 @@ pub async fn migrate() -> anyhow::Result<()> {
 }
 
 pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
-    use crate::keystore;
+    use crate::core::keys;
     let uri = admin_uri()?;
-    let mut client = crate::db::pool::connect(&uri).await?;
+    let mut client = crate::core::db::pool::connect(&uri).await?;
     let secret = env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]);
-    let set = keystore::load(&client, secret.as_deref()).await?;
+    let set = keys::load(&client, secret.as_deref()).await?;
     match args.action.unwrap_or(KeysAction::ApiKeys { service_role: false }) {
         KeysAction::ApiKeys { service_role } => print_api_keys(&client, set, service_role).await?,
         KeysAction::List => {
@@ -50,15 +50,15 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
             }
         }
         KeysAction::Generate { alg } => {
-            let key = keystore::generate_standby(&client, jwks::KeyAlgorithm::parse(&alg)?).await?;
+            let key = keys::generate_standby(&client, jwks::KeyAlgorithm::parse(&alg)?).await?;
             println!("generated standby key {} ({})", key.kid(), key.algorithm().as_str());
         }
         KeysAction::Rotate { alg } => {
-            let kid = keystore::rotate(&mut client, jwks::KeyAlgorithm::parse(&alg)?).await?;
+            let kid = keys::rotate(&mut client, jwks::KeyAlgorithm::parse(&alg)?).await?;
             println!("key {kid} is now current; the previous key still verifies until revoked");
         }
         KeysAction::Revoke { kid } => {
-            keystore::revoke(&client, &kid).await?;
+            keys::revoke(&client, &kid).await?;
             println!("revoked {kid}");
         }
         KeysAction::Import { file, kid } => {
@@ -67,12 +67,12 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
                 None => env_first(&["GOTRUE_JWT_KEYS"])
                     .ok_or_else(|| anyhow::anyhow!("give a FILE or set GOTRUE_JWT_KEYS"))?,
             };
-            for key in keystore::parse_import(&text, kid.as_deref())? {
+            for key in keys::parse_import(&text, kid.as_deref())? {
                 if set.key(key.kid()).is_some() {
                     println!("skipped {}: already stored", key.kid());
                     continue;
                 }
-                keystore::insert(&client, &key).await?;
+                keys::insert(&client, &key).await?;
                 println!("imported {} ({}, {})", key.kid(), key.algorithm().as_str(), key.status().as_str());
             }
         }
@@ -96,13 +96,13 @@ async fn print_api_keys(
     stored: jwks::KeySet,
     service_role: bool,
 ) -> anyhow::Result<()> {
-    let vars = crate::config::Vars::from_env();
+    let vars = crate::core::config::Vars::from_env();
     let production = crate::production::is_production(&vars);
     let set = match vars.first(&["GOTRUE_JWT_KEYS"]) {
         Some(text) => jwks::KeySet::new(jwks::keys_from_private_jwks(&text)?),
         None => stored,
     };
-    let (anon, service) = crate::keystore::api_keys(&set)?;
+    let (anon, service) = crate::core::keys::api_keys(&set)?;
     println!("anon key: {anon}");
     if production && !service_role {
         println!("service_role key: not printed in production (`gateway keys api-keys --service-role` prints it)");
@@ -121,7 +121,7 @@ async fn print_api_keys(
 }
 
 pub async fn demo(args: crate::cli::DemoArgs) -> anyhow::Result<()> {
-    let client = crate::db::pool::connect(&admin_uri()?).await?;
+    let client = crate::core::db::pool::connect(&admin_uri()?).await?;
     match args.action {
         crate::cli::DemoAction::Remove => {
             let removed = crate::production::remove_demo_accounts(&client).await?;
@@ -136,8 +136,8 @@ pub async fn demo(args: crate::cli::DemoArgs) -> anyhow::Result<()> {
 
 pub async fn lint() -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    let client = crate::db::pool::connect(config.admin_db_uri.as_deref().unwrap_or(&config.db_uri)).await?;
-    let findings = crate::db::lint::run(&client, &crate::rest::exposed_schemas(&config.vars)).await?;
+    let client = crate::core::db::pool::connect(config.admin_db_uri.as_deref().unwrap_or(&config.db_uri)).await?;
+    let findings = crate::core::db::lint::run(&client, &crate::rest::exposed_schemas(&config.vars)).await?;
     for f in &findings {
         println!("{}\t{}\t{}", f.rule, f.object, f.message);
     }
@@ -147,7 +147,7 @@ pub async fn lint() -> anyhow::Result<()> {
 
 async fn report_lint(app: &crate::Application) {
     let Ok(client) = app.state().pool.get().await else { return };
-    match crate::db::lint::run(&client, &crate::rest::exposed_schemas(&app.state().config.vars)).await {
+    match crate::core::db::lint::run(&client, &crate::rest::exposed_schemas(&app.state().config.vars)).await {
         Ok(findings) => {
             for f in findings {
                 tracing::warn!(rule = f.rule, object = %f.object, "{}", f.message);

@@ -18,7 +18,7 @@ const READY_WAIT: Duration = Duration::from_secs(1);
 /// The two probes; the app migrations expected are read from the folder once, here.
 pub fn router(state: &AppState) -> Router<AppState> {
     let dir = std::path::Path::new(&state.config.migrations_dir);
-    let expected: Arc<Vec<String>> = Arc::new(match crate::db::migrate::app_migrations(dir) {
+    let expected: Arc<Vec<String>> = Arc::new(match crate::core::db::migrate::app_migrations(dir) {
         Ok(files) => files.into_iter().map(|(name, _)| name).collect(),
         Err(e) => {
             tracing::warn!(error = %e, "ready probe: cannot read the migrations folder; not checking migrations");

@@ -3,7 +3,7 @@
 //! key was printed in development, a publicly known or short JWT secret, a site or API URL left at a local default —
 //! and says how to fix each. Outside production the same findings are warnings.
 
-use crate::config::{Config, Vars};
+use crate::core::config::{Config, Vars};
 use tokio_postgres::Client;
 
 /// Whether `GATEWAY_ENV=production`.

@@ -1,6 +1,6 @@
 //! What every handler shares: configuration, the pool, the key set, and each surface's own state.
 
-use crate::config::Config;
+use crate::core::config::Config;
 use arc_swap::ArcSwap;
 use deadpool_postgres::Pool;
 use jwks::KeySet;
@@ -30,9 +30,9 @@ pub struct SharedState {
     /// Swapped atomically when keys are rotated.
     pub keys: Arc<ArcSwap<KeySet>>,
     /// Verified tokens, so repeated requests skip signature checks.
-    pub identities: crate::identity::cache::IdentityCache,
+    pub identities: crate::core::identity::cache::IdentityCache,
     /// The API roles' own settings, swapped on every schema reload.
-    pub role_settings: ArcSwap<crate::role_settings::RoleSettings>,
+    pub role_settings: ArcSwap<crate::core::role_settings::RoleSettings>,
     pub rest: Arc<crate::rest::RestState>,
     pub auth: Arc<crate::auth::AuthState>,
     pub storage: Arc<crate::storage::StorageState>,

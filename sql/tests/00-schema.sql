@@ -68,7 +68,7 @@ select is(
   (select prosecdef from pg_proc where oid = 'public.delete_admin_profile_views()'::regprocedure), false,
   'delete_admin_profile_views() runs as the caller (its policy limits it)');
 
--- The gateway lint (gateway/src/db/lint.rs) over public: each of its rules finds nothing.
+-- The gateway lint (gateway/src/core/db/lint.rs) over public: each of its rules finds nothing.
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r','p') and n.nspname = 'public' and not c.relrowsecurity

@@ -2,7 +2,7 @@
 //! `API_EXTERNAL_URL`) so an existing env file carries over. Defaults follow GoTrue's.
 
 use crate::auth::rate_limit::Rate;
-use crate::config::{Config, Vars};
+use crate::core::config::{Config, Vars};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -185,7 +185,7 @@ mod tests {
         let mut all = vec![("DATABASE_URL", "postgres://x@localhost/db")];
         all.extend_from_slice(vars);
         let vars = all.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        AuthConfig::from_config(&crate::config::Config::from_vars(crate::config::Vars(vars)).unwrap())
+        AuthConfig::from_config(&crate::core::config::Config::from_vars(crate::core::config::Vars(vars)).unwrap())
     }
 
     #[test]

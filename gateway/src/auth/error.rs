@@ -66,8 +66,8 @@ impl AuthError {
     }
 
     /// A refused bearer token: 403 `bad_jwt` with GoTrue's prefix and the reason in the key set's words.
-    pub fn bad_jwt(refused: &crate::identity::Rejection) -> Self {
-        use crate::identity::Rejection;
+    pub fn bad_jwt(refused: &crate::core::identity::Rejection) -> Self {
+        use crate::core::identity::Rejection;
         let reason = match refused {
             // GoTrue's parser reads a token of another shape as a malformed one
             Rejection::PartCount(_) => "token is malformed".to_string(),
@@ -117,7 +117,7 @@ impl AuthError {
 
 impl From<tokio_postgres::Error> for AuthError {
     fn from(e: tokio_postgres::Error) -> Self {
-        if crate::db::is_unavailable(&e) {
+        if crate::core::db::is_unavailable(&e) {
             tracing::warn!(error = %e, "auth: database unavailable");
             return AuthError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -162,9 +162,9 @@ mod tests {
         assert_eq!(e.versioned_body()["message"], "Invalid login credentials");
         let mut weak = AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", "short");
         weak.weak_password = Some(vec!["length"]);
-        let expired = AuthError::bad_jwt(&crate::identity::Rejection::Expired).message;
+        let expired = AuthError::bad_jwt(&crate::core::identity::Rejection::Expired).message;
         assert_eq!(expired, "invalid JWT: unable to parse or verify signature, token has expired");
-        let short = AuthError::bad_jwt(&crate::identity::Rejection::PartCount(1)).message;
+        let short = AuthError::bad_jwt(&crate::core::identity::Rejection::PartCount(1)).message;
         assert_eq!(short, "invalid JWT: unable to parse or verify signature, token is malformed");
         assert_eq!(weak.versioned_body()["weak_password"], json!({"reasons": ["length"]}));
     }

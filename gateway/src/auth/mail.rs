@@ -5,7 +5,7 @@
 
 use crate::auth::config::AuthConfig;
 use crate::auth::error::{AuthError, AuthResult};
-use crate::mail::{Mailer, OutgoingMail};
+use crate::core::mail::{Mailer, OutgoingMail};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
 /// Query values: everything but RFC 3986's unreserved characters is escaped.
@@ -138,7 +138,7 @@ async fn template(cfg: &AuthConfig, kind: MailKind, ext: &str, default: &str) ->
 /// Renders one message.
 pub async fn compose(
     cfg: &AuthConfig,
-    vars_cfg: &crate::config::Vars,
+    vars_cfg: &crate::core::config::Vars,
     kind: MailKind,
     ctx: &MailContext<'_>,
 ) -> OutgoingMail {
@@ -185,7 +185,7 @@ mod tests {
 
     #[test]
     fn links_use_the_configured_external_url_and_encode_parameters() {
-        let config = crate::config::Config::from_vars(crate::config::Vars(
+        let config = crate::core::config::Config::from_vars(crate::core::config::Vars(
             [("DATABASE_URL", "postgres://x@localhost/db"), ("API_EXTERNAL_URL", "https://api.example.com/")]
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -24,7 +24,7 @@ mod user;
 mod verify;
 
 use crate::auth::error::RenderedError;
-use crate::config::Config;
+use crate::core::config::Config;
 use crate::state::AppState;
 use axum::extract::Request;
 use axum::http::{HeaderValue, Method};
@@ -40,18 +40,18 @@ pub struct AuthState {
     pub config: config::AuthConfig,
     pub limiter: rate_limit::RateLimiter,
     pub hasher: domain::password::PasswordHasher,
-    pub mailer: crate::mail::Mailer,
+    pub mailer: crate::core::mail::Mailer,
 }
 
 impl AuthState {
     pub async fn new(config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
         let auth = config::AuthConfig::from_config(config);
         // its own two connections: a limit checked while a request holds a pooled connection never waits for another
-        let buckets = crate::db::pool::build(&config.db_uri, 2, config.pool_timeout)?;
+        let buckets = crate::core::db::pool::build(&config.db_uri, 2, config.pool_timeout)?;
         Ok(AuthState {
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
             limiter: rate_limit::RateLimiter::shared(buckets),
-            mailer: crate::mail::Mailer::from_vars(&config.vars),
+            mailer: crate::core::mail::Mailer::from_vars(&config.vars),
             config: auth,
         })
     }
@@ -88,8 +88,8 @@ const MAX_BODY_BYTES: usize = 1024 * 1024;
 
 /// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
 async fn limit_body(req: Request, next: Next) -> Response {
-    if crate::body::declared_length(req.headers()).is_some_and(|n| n > MAX_BODY_BYTES) {
-        crate::body::drain(req.into_body()).await;
+    if crate::core::body::declared_length(req.headers()).is_some_and(|n| n > MAX_BODY_BYTES) {
+        crate::core::body::drain(req.into_body()).await;
         return error::AuthError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
             "request_entity_too_large",
@@ -146,5 +146,5 @@ fn cors() -> CorsLayer {
 
 /// Starts the key-set reloader (keys changed by `gateway keys` reach every running gateway).
 pub fn spawn_background(state: &AppState) {
-    crate::keystore::spawn_reloader(state);
+    crate::core::keys::spawn_reloader(state);
 }

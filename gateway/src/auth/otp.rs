@@ -9,7 +9,7 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{self, MailContext, MailKind};
 use crate::auth::rate_limit::Rate;
 use crate::auth::store::users::{self, TokenKind, User};
-use crate::mail::OutgoingMail;
+use crate::core::mail::OutgoingMail;
 use crate::state::AppState;
 use deadpool_postgres::Transaction;
 use uuid::Uuid;

@@ -49,7 +49,7 @@ pub fn object_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<s
     }
 }
 
-/// The caller's address as `crate::client_addr` resolved it (the socket peer unless that is a trusted proxy).
+/// The caller's address as `crate::core::client_addr` resolved it (the socket peer unless that is a trusted proxy).
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub Option<IpAddr>);
 
@@ -64,7 +64,7 @@ impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Self::Rejection> {
-        let resolved = parts.extensions.get::<crate::client_addr::ClientAddr>().map(|c| c.0);
+        let resolved = parts.extensions.get::<crate::core::client_addr::ClientAddr>().map(|c| c.0);
         let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
         Ok(ClientIp(resolved.unwrap_or_else(peer)))
     }

@@ -64,7 +64,7 @@ fn verify_bearer(state: &AppState, headers: &HeaderMap, required: &[&str]) -> Au
         audience: None,
         required_claims: required.iter().map(|c| c.to_string()).collect(),
     };
-    crate::identity::token::verify(&state.keys.load(), token, &options).map_err(|e| AuthError::bad_jwt(&e))
+    crate::core::identity::token::verify(&state.keys.load(), token, &options).map_err(|e| AuthError::bad_jwt(&e))
 }
 
 /// A signed-in caller: the user row and the session the token belongs to.

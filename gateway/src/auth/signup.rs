@@ -151,7 +151,7 @@ async fn send_confirmation(
     user: &User,
     redirect: &str,
     pkce: Option<&pkce::Challenge>,
-) -> AuthResult<(MailKind, crate::mail::OutgoingMail)> {
+) -> AuthResult<(MailKind, crate::core::mail::OutgoingMail)> {
     if let Some(challenge) = pkce {
         flow_state::create(tx, user.id, challenge, "email/signup").await?;
     }

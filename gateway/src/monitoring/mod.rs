@@ -7,7 +7,7 @@ mod gauges;
 mod http;
 pub mod request_id;
 
-use crate::config::Vars;
+use crate::core::config::Vars;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder};
 pub use request_id::RequestIdLayer;
 use std::net::SocketAddr;

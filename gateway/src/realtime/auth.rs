@@ -2,8 +2,8 @@
 //! `exp` required, no leeway) and Realtime's error texts, or an `sb_` API key, which — as the gateway treats
 //! non-JWT API keys everywhere — stands for the anonymous role.
 
-use crate::config::Config;
-use crate::identity::{token, Rejection};
+use crate::core::config::Config;
+use crate::core::identity::{token, Rejection};
 use jwks::{KeySet, VerifyOptions};
 use serde_json::{Map, Value};
 
@@ -123,7 +123,7 @@ fn seconds_since_exp(token: &str) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Vars;
+    use crate::core::config::Vars;
     use jwks::{KeyStatus, SigningKey};
     use serde_json::json;
 

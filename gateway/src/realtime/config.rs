@@ -1,7 +1,7 @@
 //! Realtime's settings, read under Supabase Realtime's own variable names where it has one (`TENANT_MAX_*`,
 //! `CHANNEL_ERROR_BACKOFF_MS`, …) so an existing env file carries over; `REALTIME_*` names are ours.
 
-use crate::config::Vars;
+use crate::core::config::Vars;
 use std::time::Duration;
 
 #[derive(Debug, Clone)]

@@ -21,7 +21,7 @@ mod rest;
 mod session;
 mod socket;
 
-use crate::config::Config;
+use crate::core::config::Config;
 use arc_swap::ArcSwap;
 use axum::routing::{get, post};
 use axum::Router;

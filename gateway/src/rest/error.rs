@@ -325,8 +325,8 @@ impl Error {
 
     /// Converts an error of the pipelined connection: server errors keep their SQLSTATE and texts, the rest is a
     /// connection error.
-    pub fn from_pipeline(e: &crate::db::pipeline::PgError, authenticated: bool) -> Self {
-        use crate::db::pipeline::PgError;
+    pub fn from_pipeline(e: &crate::core::db::pipeline::PgError, authenticated: bool) -> Self {
+        use crate::core::db::pipeline::PgError;
         match e {
             PgError::Db(db) if db.code == "PGRST" => custom_error(&db.message, db.detail.as_deref()),
             PgError::Db(db) => Error::Db {

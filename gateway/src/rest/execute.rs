@@ -9,9 +9,9 @@
 //! A caller that goes away mid-flight leaves the connection marked broken, so it is closed (and PostgreSQL rolls
 //! back whatever was open) rather than reused.
 
-use crate::context::RequestContext;
-use crate::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
-use crate::db::request_tx::{preamble_text, BEGIN_READ_WRITE};
+use crate::core::context::RequestContext;
+use crate::core::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
+use crate::core::db::request_tx::{preamble_text, BEGIN_READ_WRITE};
 use crate::rest::error::Error;
 use crate::rest::sql::fragment::Statement;
 

@@ -10,9 +10,9 @@ use super::request::{self, ApiRequest, ParseSettings, Resource};
 use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql;
-use crate::context::{self, RequestContext};
-use crate::db::pipeline::TextRow;
-use crate::identity::{Rejection, Verified};
+use crate::core::context::{self, RequestContext};
+use crate::core::db::pipeline::TextRow;
+use crate::core::identity::{Rejection, Verified};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
@@ -71,8 +71,8 @@ async fn answer(
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
     let identity = &verified.identity;
-    if crate::body::declared_length(&headers).is_some_and(|n| n > rest.settings.max_body_bytes) {
-        crate::body::drain(body).await;
+    if crate::core::body::declared_length(&headers).is_some_and(|n| n > rest.settings.max_body_bytes) {
+        crate::core::body::drain(body).await;
         return Err(Error::PayloadTooLarge);
     }
     let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
@@ -266,7 +266,7 @@ pub(super) fn identity_error(e: &Rejection, headers: &HeaderMap, cache: &super::
             hint: None,
             authenticated: true,
         },
-        other => Error::Jwt(super::jwt_errors::describe(other, crate::identity::bearer_token(headers))),
+        other => Error::Jwt(super::jwt_errors::describe(other, crate::core::identity::bearer_token(headers))),
     }
 }
 

@@ -2,8 +2,8 @@
 //! claim errors), one line per [`Rejection`]. A role the gateway never switches to is answered as PostgreSQL
 //! reports `SET ROLE` (`rest::handler::identity_error`).
 
-use crate::identity::token::untrusted_part;
-use crate::identity::Rejection;
+use crate::core::identity::token::untrusted_part;
+use crate::core::identity::Rejection;
 use serde_json::Value;
 
 /// A rejected token as PostgREST reports it.

@@ -13,7 +13,7 @@ pub mod schema_cache;
 pub mod settings;
 pub mod sql;
 
-use crate::config::{Config, Vars};
+use crate::core::config::{Config, Vars};
 use crate::state::AppState;
 use arc_swap::ArcSwap;
 use axum::http::{HeaderName, Method};
@@ -35,7 +35,7 @@ pub struct RestState {
     pub cache: ArcSwap<SchemaCache>,
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
     /// thread that drives it (the shared pool serves everything else).
-    pools: Vec<crate::db::pipeline::Pool>,
+    pools: Vec<crate::core::db::pipeline::Pool>,
 }
 
 impl RestState {
@@ -46,14 +46,14 @@ impl RestState {
         let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
         let pools = pool_sizes(config.pool_size, config.http_workers)
             .into_iter()
-            .map(|size| crate::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
+            .map(|size| crate::core::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
             .collect::<anyhow::Result<_>>()?;
         Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), pools })
     }
 
     /// The pipelined pool of the HTTP worker this runs on.
-    pub fn pool(&self) -> &crate::db::pipeline::Pool {
-        &self.pools[crate::workers::current() % self.pools.len()]
+    pub fn pool(&self) -> &crate::core::db::pipeline::Pool {
+        &self.pools[crate::core::workers::current() % self.pools.len()]
     }
 
     /// The state of each worker's pipelined pool (for the metrics).

@@ -1,7 +1,7 @@
 //! Statement result → HTTP response: status (200/201/204/206, or the `response.status` GUC), `Content-Range`,
 //! `Preference-Applied`, `Content-Profile`, `Location`, headers from the `response.headers` GUC, and the body.
 
-use crate::db::pipeline::TextRow;
+use crate::core::db::pipeline::TextRow;
 use crate::rest::error::Error;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};

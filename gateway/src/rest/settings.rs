@@ -1,7 +1,7 @@
 //! The data API's settings, read from PostgREST's variable names (and from `pgrst.*` settings of the pool role,
 //! PostgREST's in-database configuration).
 
-use crate::config::{Config, Vars};
+use crate::core::config::{Config, Vars};
 use std::collections::HashMap;
 
 /// How transactions end (`PGRST_DB_TX_END`).

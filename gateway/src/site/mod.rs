@@ -7,7 +7,7 @@ mod manifest;
 mod render;
 mod resolve;
 
-use crate::config::Config;
+use crate::core::config::Config;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::response::Response;
@@ -59,7 +59,7 @@ pub(crate) fn runtime_config(state: &AppState) -> String {
             return html.clone();
         }
     }
-    let anon = crate::keystore::api_keys(&keys).map(|(anon, _)| anon).unwrap_or_default();
+    let anon = crate::core::keys::api_keys(&keys).map(|(anon, _)| anon).unwrap_or_default();
     let html = format!(
         r#"<meta name="supabase-url" content="{}"><meta name="supabase-anon-key" content="{}">"#,
         render::escape_attr(&state.config.external_url),

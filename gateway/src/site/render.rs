@@ -1,9 +1,9 @@
 //! Turning a resolved route into a response: files, pages with the runtime config, and data-rendered pages.
 
 use super::resolve::{qualified_function, resolve, Resolved};
-use crate::context::{self, RequestContext};
-use crate::db::request_tx::preamble;
-use crate::identity::Verified;
+use crate::core::context::{self, RequestContext};
+use crate::core::db::request_tx::preamble;
+use crate::core::identity::Verified;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::Request;

@@ -26,9 +26,9 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
     }
     if path.len() > 1 && path.ends_with('/') {
         // The slashless form, only when it is still a path on this origin (`///evil.com/` must not become
-        // `//evil.com`): the rule every `Location` follows, crate::location.
+        // `//evil.com`): the rule every `Location` follows, crate::core::location.
         let target = path.trim_end_matches('/');
-        return if crate::location::is_same_origin_path(target) {
+        return if crate::core::location::is_same_origin_path(target) {
             Resolved::Redirect(target.to_string())
         } else {
             Resolved::NotFound

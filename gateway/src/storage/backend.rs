@@ -70,10 +70,10 @@ impl FileBackend {
 
     pub async fn ensure_dirs(&self) -> io::Result<()> {
         for dir in [self.root.join("tmp"), self.root.join("objects")] {
-            crate::private_fs::create_dir_all(&dir).await?;
-            crate::private_fs::restrict_dir(&dir).await;
+            crate::core::private_fs::create_dir_all(&dir).await?;
+            crate::core::private_fs::restrict_dir(&dir).await;
         }
-        crate::private_fs::restrict_dir(&self.root).await;
+        crate::core::private_fs::restrict_dir(&self.root).await;
         Ok(())
     }
 
@@ -84,7 +84,7 @@ impl FileBackend {
 
     pub async fn temp_file(&self) -> io::Result<TempFile> {
         let path = self.root.join("tmp").join(uuid::Uuid::new_v4().simple().to_string());
-        let file = crate::private_fs::create_new(&path).await?;
+        let file = crate::core::private_fs::create_new(&path).await?;
         Ok(TempFile { path, file: Some(file), armed: true })
     }
 
@@ -99,7 +99,7 @@ impl FileBackend {
 
     async fn place(&self, from: &Path, target: &Path) -> io::Result<()> {
         let dir = target.parent().ok_or_else(|| io::Error::other("object path has no parent"))?;
-        crate::private_fs::create_dir_all(dir).await?;
+        crate::core::private_fs::create_dir_all(dir).await?;
         tokio::fs::rename(from, target).await?;
         // Make the rename itself durable.
         if let Ok(d) = tokio::fs::File::open(dir).await {

@@ -1,12 +1,12 @@
-//! Running storage SQL as the caller: identify the request (`crate::identity`), build its context
-//! (`crate::context`), open a transaction, and switch role with the shared preamble (`crate::db::request_tx`), so
+//! Running storage SQL as the caller: identify the request (`crate::core::identity`), build its context
+//! (`crate::core::context`), open a transaction, and switch role with the shared preamble (`crate::core::db::request_tx`), so
 //! row-level security on `storage.*` decides access.
 //! Routes that Storage serves as its superuser (public and signed reads, bucket limits) switch to service_role.
 
 use super::error::{Result, StorageError};
-use crate::context::{self, RequestContext};
-use crate::db::request_tx::preamble;
-use crate::identity::{Identity, Verified};
+use crate::core::context::{self, RequestContext};
+use crate::core::db::request_tx::preamble;
+use crate::core::identity::{Identity, Verified};
 use crate::state::AppState;
 use axum::http::{HeaderMap, Method};
 use deadpool_postgres::{Object, Transaction};

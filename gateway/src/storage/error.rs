@@ -143,7 +143,7 @@ impl StorageError {
 
     /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
     pub fn from_db(e: &tokio_postgres::Error) -> Self {
-        if crate::db::is_unavailable(e) {
+        if crate::core::db::is_unavailable(e) {
             tracing::warn!(error = %e, "storage: database unavailable");
             return StorageError::DatabaseUnavailable;
         }
@@ -180,9 +180,9 @@ impl From<tokio_postgres::Error> for StorageError {
 }
 
 /// Storage's words for a refused caller: the gateway's own description, except where Storage has its own.
-impl From<crate::identity::Rejection> for StorageError {
-    fn from(refused: crate::identity::Rejection) -> Self {
-        use crate::identity::Rejection;
+impl From<crate::core::identity::Rejection> for StorageError {
+    fn from(refused: crate::core::identity::Rejection) -> Self {
+        use crate::core::identity::Rejection;
         let message = match refused {
             Rejection::Expired => "jwt expired".to_string(),
             Rejection::AnonymousDisabled => "Access denied: JWT is not authenticated".to_string(),

@@ -31,7 +31,7 @@ pub use backend::{Backend, FileBackend};
 pub use error::StorageError;
 pub use settings::{BackendKind, StorageSettings};
 
-use crate::config::Config;
+use crate::core::config::Config;
 use crate::state::AppState;
 use axum::routing::{get, post};
 use axum::Router;
@@ -96,6 +96,6 @@ async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) 
 
 /// Background work: the mail outbox delivery loop and the storage sweep.
 pub fn spawn_background(state: &AppState) {
-    crate::outbox::spawn(state);
+    crate::core::outbox::spawn(state);
     sweep::spawn(state);
 }

@@ -1,6 +1,6 @@
 //! Storage's settings, read with Supabase Storage's variable names.
 
-use crate::config::Vars;
+use crate::core::config::Vars;
 use std::path::PathBuf;
 
 /// Where object contents live.

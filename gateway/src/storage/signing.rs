@@ -10,7 +10,7 @@ use super::json::parse_checked;
 use super::names;
 use super::schema::{Prop, Schema};
 use super::transform::Transform;
-use crate::identity::{token, Rejection};
+use crate::core::identity::{token, Rejection};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -61,7 +61,7 @@ fn now() -> i64 {
 /// Signs `bucket/name` for `expires_in` seconds.
 pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in: i64, extra: Value) -> Result<String> {
     let mut claims = json!({
-        "url": names::signed_path(bucket, name), "scope": scope.as_str(), "aud": crate::identity::SIGNED_URL_AUDIENCE,
+        "url": names::signed_path(bucket, name), "scope": scope.as_str(), "aud": crate::core::identity::SIGNED_URL_AUDIENCE,
         "iat": now(), "exp": now() + expires_in,
     });
     if let (Value::Object(c), Value::Object(e)) = (&mut claims, extra) {

@@ -77,15 +77,15 @@ pub async fn stage(backend: &Backend, headers: &HeaderMap, body: Body, limit: u6
     }
     let mut sink = sink;
     let mut stream = body.into_data_stream();
-    if crate::body::declared_length(headers).is_some_and(|n| n as u64 > limit) {
-        crate::body::drain_stream(&mut stream).await;
+    if crate::core::body::declared_length(headers).is_some_and(|n| n as u64 > limit) {
+        crate::core::body::drain_stream(&mut stream).await;
         return Err(StorageError::EntityTooLarge);
     }
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(|e| StorageError::InvalidRequest(format!("could not read the body: {e}")))?;
         if let Err(e) = sink.push(&chunk).await {
             if matches!(e, StorageError::EntityTooLarge) {
-                crate::body::drain_stream(&mut stream).await;
+                crate::core::body::drain_stream(&mut stream).await;
             }
             return Err(e);
         }

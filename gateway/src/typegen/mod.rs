@@ -21,11 +21,12 @@ pub async fn typescript<C: tokio_postgres::GenericClient>(client: &C, schemas: &
 
 /// The command: the database of GATEWAY_ADMIN_DB_URI (else the pool's), the schemas given or the exposed ones.
 pub async fn command(schemas: Vec<String>) -> anyhow::Result<()> {
-    let vars = crate::config::Vars::from_env();
-    let uri = crate::config::env_first(&["GATEWAY_ADMIN_DB_URI", "PGRST_DB_URI", "DATABASE_URL", "GATEWAY_DB_URI"])
-        .ok_or_else(|| anyhow::anyhow!("set GATEWAY_ADMIN_DB_URI or DATABASE_URL to the database to read"))?;
+    let vars = crate::core::config::Vars::from_env();
+    let uri =
+        crate::core::config::env_first(&["GATEWAY_ADMIN_DB_URI", "PGRST_DB_URI", "DATABASE_URL", "GATEWAY_DB_URI"])
+            .ok_or_else(|| anyhow::anyhow!("set GATEWAY_ADMIN_DB_URI or DATABASE_URL to the database to read"))?;
     let schemas = if schemas.is_empty() { crate::rest::exposed_schemas(&vars) } else { schemas };
-    let client = crate::db::pool::connect(&uri).await?;
+    let client = crate::core::db::pool::connect(&uri).await?;
     print!("{}", typescript(&client, &schemas).await?);
     Ok(())
 }

@@ -68,8 +68,8 @@ async fn api_roles_never_reach_the_auth_tables() {
         .unwrap();
     let mut headers = http::HeaderMap::new();
     headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
-    let err = gateway::identity::identify(&headers, &app.state.keys.load(), &app.state.config).unwrap_err();
-    assert_eq!(err, gateway::identity::Rejection::RoleNotAllowed("supabase_auth_admin".into()));
+    let err = gateway::core::identity::identify(&headers, &app.state.keys.load(), &app.state.config).unwrap_err();
+    assert_eq!(err, gateway::core::identity::Rejection::RoleNotAllowed("supabase_auth_admin".into()));
 
     // In the database: the pool user without the role switch, and the API roles, cannot read auth.users.
     let client = app.state.pool.get().await.unwrap();
@@ -106,12 +106,12 @@ async fn a14_refuses_the_demo_secret_in_production() {
         ("GATEWAY_ENV".to_string(), "production".to_string()),
     ]);
     let _ = port;
-    let config = gateway::config::Config::from_vars(gateway::config::Vars(vars.clone())).unwrap();
+    let config = gateway::core::config::Config::from_vars(gateway::core::config::Vars(vars.clone())).unwrap();
     let err = gateway::Application::build(config).await.err().expect("the demo secret must be refused");
     assert!(err.to_string().contains("demo secret"), "{err}");
     let mut dev = vars;
     dev.remove("GATEWAY_ENV");
-    let config = gateway::config::Config::from_vars(gateway::config::Vars(dev)).unwrap();
+    let config = gateway::core::config::Config::from_vars(gateway::core::config::Vars(dev)).unwrap();
     assert!(gateway::Application::build(config).await.is_ok(), "development only warns");
 }
 

@@ -38,9 +38,9 @@ async fn rotation_keeps_old_tokens_until_revoked() {
     let old = signup_session(&app, "ann@example.com", "secret123").await;
     let mut admin = app.admin_client().await;
 
-    let standby = gateway::keystore::generate_standby(&admin, KeyAlgorithm::Rs256).await.unwrap();
+    let standby = gateway::core::keys::generate_standby(&admin, KeyAlgorithm::Rs256).await.unwrap();
     until(|| async { jwks_kids(&app).await.contains(&standby.kid().to_string()) }).await;
-    let new_kid = gateway::keystore::rotate(&mut admin, KeyAlgorithm::Es256).await.unwrap();
+    let new_kid = gateway::core::keys::rotate(&mut admin, KeyAlgorithm::Es256).await.unwrap();
     assert_eq!(new_kid, standby.kid());
     until(|| async { app.state.keys.load().current().map(|k| k.kid().to_string()) == Some(new_kid.clone()) }).await;
 
@@ -55,8 +55,8 @@ async fn rotation_keeps_old_tokens_until_revoked() {
     );
     assert!(jwks_kids(&app).await.contains(&old_kid));
 
-    assert!(gateway::keystore::revoke(&admin, &new_kid).await.is_err(), "the current key cannot be revoked");
-    gateway::keystore::revoke(&admin, &old_kid).await.unwrap();
+    assert!(gateway::core::keys::revoke(&admin, &new_kid).await.is_err(), "the current key cannot be revoked");
+    gateway::core::keys::revoke(&admin, &old_kid).await.unwrap();
     until(|| async { !jwks_kids(&app).await.contains(&old_kid) }).await;
     let res = call(&app, Method::GET, "/user", old["access_token"].as_str(), None).await;
     assert_eq!((res.status, res.body["code"].as_str()), (403, Some("bad_jwt")));

@@ -3,7 +3,7 @@
 //! the connection, transaction status, and a batch abandoned mid-flight leaving the connection marked broken.
 
 use crate::helpers::spawn_app;
-use gateway::db::pipeline::{self, PgError, Step, TxStatus};
+use gateway::core::db::pipeline::{self, PgError, Step, TxStatus};
 use std::time::Duration;
 
 fn db_url(db_name: &str, password: &str) -> String {

@@ -1,6 +1,6 @@
 //! `spawn_app()`: a fresh database from the template, the gateway built on it and serving on port 0.
 
-use gateway::config::{Config, Vars};
+use gateway::core::config::{Config, Vars};
 use std::collections::HashMap;
 
 pub struct TestApp {
@@ -78,7 +78,7 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     let app = gateway::Application::build(config).await.expect("build app");
     let addr = app.local_addr().expect("addr");
     let state = app.state().clone();
-    let (anon_key, service_key) = gateway::keystore::api_keys(&state.keys.load()).expect("api keys");
+    let (anon_key, service_key) = gateway::core::keys::api_keys(&state.keys.load()).expect("api keys");
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base_url: format!("http://{addr}"),

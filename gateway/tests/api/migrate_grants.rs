@@ -2,7 +2,7 @@
 //! that anon or authenticated can reach without row-level security.
 
 use crate::typegen::fresh_database;
-use gateway::db::{lint, migrate};
+use gateway::core::db::{lint, migrate};
 use tokio_postgres::Client;
 
 /// Migrates with `grants` (no app migrations), then creates a table the way a Supabase migration does: no grants.

@@ -75,7 +75,7 @@ fn assert_stays_home(app: &TestApp, target: &str, status: u16, location: Option<
     if let Some(l) = location {
         let host = landing_host(&app.base_url, l);
         assert_eq!(host, "127.0.0.1", "{target} → {status} Location {l:?} leaves the origin");
-        assert!(gateway::location::is_same_origin_path(l) || l.starts_with(&app.base_url), "{target} → {l:?}");
+        assert!(gateway::core::location::is_same_origin_path(l) || l.starts_with(&app.base_url), "{target} → {l:?}");
     }
 }
 
@@ -108,7 +108,7 @@ async fn verify_falls_back_to_the_site_for_every_payload() {
         assert!(location.starts_with(&app.base_url), "{p}: {location}");
         assert_stays_home(&app, &target, status, Some(&location));
         let path = url::Url::parse(&location).unwrap().path().to_string();
-        assert!(gateway::location::is_same_origin_path(&path), "{p}: {location}");
+        assert!(gateway::core::location::is_same_origin_path(&path), "{p}: {location}");
     }
 }
 

@@ -447,7 +447,7 @@ async fn plans_need_the_setting_and_show_query_identifiers() {
 #[tokio::test]
 async fn unique_tokens_are_all_verified_and_the_cache_stays_bounded() {
     let app = rest_app().await;
-    let capacity = gateway::identity::cache::CAPACITY;
+    let capacity = gateway::core::identity::cache::CAPACITY;
     let tokens: Vec<String> = (0..capacity + 50).map(|i| user_token(&app, &format!("flood-{i}"))).collect();
     for chunk in tokens.chunks(64) {
         let requests = chunk.iter().map(|t| app.rest_as(Method::GET, "/users?select=username&limit=1", t).send());

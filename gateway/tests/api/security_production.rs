@@ -4,7 +4,7 @@
 //! service_role key.
 
 use crate::helpers::{spawn_app_with, TestApp};
-use gateway::config::{Config, Vars};
+use gateway::core::config::{Config, Vars};
 use std::collections::HashMap;
 use std::process::Command;
 

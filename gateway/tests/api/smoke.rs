@@ -21,7 +21,7 @@ async fn refuses_a_superuser_pool_user() {
         ("DATABASE_URL".to_string(), crate::helpers::admin_url_for(&app.db_name)),
         ("PORT".to_string(), "0".to_string()),
     ]);
-    let config = gateway::config::Config::from_vars(gateway::config::Vars(vars)).unwrap();
+    let config = gateway::core::config::Config::from_vars(gateway::core::config::Vars(vars)).unwrap();
     let err = gateway::Application::build(config).await.err().expect("superuser must be refused");
     assert!(err.to_string().contains("superuser"), "{err}");
 }

@@ -1,6 +1,6 @@
-//! `redirect_to` handling: the requested URL when the one redirect rule (crate::location) allows it, else the site URL.
+//! `redirect_to` handling: the requested URL when the one redirect rule (crate::core::location) allows it, else the site URL.
 
-use crate::location::is_allowed_url;
+use crate::core::location::is_allowed_url;
 
 /// The redirect to use: `requested` when allowed, else `site_url`.
 pub fn choose_redirect(requested: Option<&str>, site_url: &str, allow_list: &[String]) -> String {

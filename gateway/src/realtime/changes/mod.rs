@@ -204,7 +204,7 @@ impl Changes {
 
     /// Checks once at start whether logical replication is possible; logs one clear error when it is not.
     pub async fn check_capability(&self) -> Option<String> {
-        let connected = match crate::db::passfile::config(&self.replication_uri) {
+        let connected = match crate::core::db::passfile::config(&self.replication_uri) {
             Ok(config) => config.connect(tokio_postgres::NoTls).await,
             Err(e) => Err(e),
         };
@@ -266,7 +266,7 @@ impl Changes {
         }
     }
 
-    async fn stream(self: Arc<Self>, conn: crate::db::pipeline::PgConn) -> Result<(), SlotError> {
+    async fn stream(self: Arc<Self>, conn: crate::core::db::pipeline::PgConn) -> Result<(), SlotError> {
         let (txns_tx, txns_rx) = mpsc::channel::<Transaction>(1024);
         let (acks_tx, acks_rx) = mpsc::unbounded_channel();
         let (stop_tx, stop_rx) = watch::channel(false);

@@ -5,7 +5,7 @@
 //! transactions that were delivered, or — when nothing is in flight — to the end of WAL the server reported.
 
 use super::pgoutput::{self, CopyMessage, Message, Relation};
-use crate::db::pipeline::{connect_replication, PgConn, PgError};
+use crate::core::db::pipeline::{connect_replication, PgConn, PgError};
 use bytes::{BufMut, Bytes, BytesMut};
 use postgres_protocol::message::frontend;
 use std::collections::HashMap;
@@ -156,7 +156,7 @@ fn data_row(body: &[u8]) -> Vec<Option<String>> {
 
 /// Opens the replication connection, creates the temporary slot and starts streaming.
 pub async fn open(db_uri: &str, slot: &str, publication: &str) -> Result<PgConn, SlotError> {
-    let config = crate::db::passfile::config(db_uri).map_err(|e| SlotError::Unavailable(e.to_string()))?;
+    let config = crate::core::db::passfile::config(db_uri).map_err(|e| SlotError::Unavailable(e.to_string()))?;
     let mut conn = connect_replication(&config).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
     simple_query(
         &mut conn,

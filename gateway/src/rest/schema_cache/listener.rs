@@ -61,9 +61,9 @@ async fn listen_once(state: &AppState) -> anyhow::Result<()> {
 }
 
 async fn reload_role_settings(state: &AppState) {
-    let roles = crate::role_settings::api_roles(&state.config);
+    let roles = crate::core::role_settings::api_roles(&state.config);
     let loaded = match state.pool.get().await {
-        Ok(client) => crate::role_settings::RoleSettings::load(&**client, &roles).await,
+        Ok(client) => crate::core::role_settings::RoleSettings::load(&**client, &roles).await,
         Err(e) => Err(e.into()),
     };
     match loaded {

@@ -4,7 +4,7 @@
 mod folder;
 pub mod smtp;
 
-use crate::config::Vars;
+use crate::core::config::Vars;
 use std::path::PathBuf;
 
 /// A message ready to send.

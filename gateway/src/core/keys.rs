@@ -3,7 +3,7 @@
 //! The legacy HS256 secret, when configured, is accepted for verification. Running gateways reload the stored
 //! keys on `NOTIFY gateway_keys` (sent by a trigger on the table) and every `GATEWAY_KEYS_REFRESH_SECS`.
 
-use crate::config::Config;
+use crate::core::config::Config;
 use crate::state::AppState;
 use futures::StreamExt;
 use jwks::{KeyAlgorithm, KeySet, KeyStatus, SigningKey};

@@ -5,7 +5,7 @@ use std::path::Path;
 
 pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), MailError> {
     // Messages carry sign-in links: readable by this OS user only.
-    crate::private_fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
+    crate::core::private_fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
     let id = uuid::Uuid::new_v4();
     let message_id = mail.message_id.clone().unwrap_or_else(|| format!("{id}@gateway"));
     let date = chrono::Utc::now().to_rfc2822();
@@ -17,7 +17,7 @@ pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), Ma
     let path = dir.join(format!("{}-{id}.eml", chrono::Utc::now().format("%Y%m%dT%H%M%S")));
     let write = async {
         use tokio::io::AsyncWriteExt;
-        let mut file = crate::private_fs::create_new(&tmp).await?;
+        let mut file = crate::core::private_fs::create_new(&tmp).await?;
         file.write_all(body.as_bytes()).await?;
         file.flush().await
     };

@@ -29,7 +29,7 @@ const FORWARDED_FOR: &str = "x-forwarded-for";
 impl TrustedProxies {
     /// From `GATEWAY_TRUSTED_PROXIES` (comma-separated CIDRs or addresses) and the header name. A malformed entry is
     /// an error: a typo must not silently trust nobody (or everybody).
-    pub fn from_vars(vars: &crate::config::Vars) -> anyhow::Result<Self> {
+    pub fn from_vars(vars: &crate::core::config::Vars) -> anyhow::Result<Self> {
         let nets = vars
             .list(&["GATEWAY_TRUSTED_PROXIES"], &[])
             .iter()
@@ -144,7 +144,7 @@ impl<S: Service<Request>> Service<Request> for Stamp<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Vars;
+    use crate::core::config::Vars;
     use std::collections::HashMap;
 
     fn proxies(list: &str, header: Option<&str>) -> TrustedProxies {

@@ -2,7 +2,7 @@
 //! exposes the caller's claims and request to SQL (PostgREST's `txVarQuery`). It runs as its own statement before
 //! the data statement, so privileges and row-level security are resolved for the switched role.
 
-use crate::context::RequestContext;
+use crate::core::context::RequestContext;
 use std::borrow::Cow;
 use std::fmt::Write;
 use std::sync::OnceLock;

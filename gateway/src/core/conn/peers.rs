@@ -1,7 +1,7 @@
 //! Open connections per peer address, shared by every worker: past the cap a new connection is closed at once, so
 //! one client cannot hold every socket. Trusted proxies (many clients behind one address) are exempt.
 
-use crate::client_addr::TrustedProxies;
+use crate::core::client_addr::TrustedProxies;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};

@@ -33,7 +33,7 @@ pub struct ConnLimits {
 }
 
 impl ConnLimits {
-    pub fn from_vars(vars: &crate::config::Vars, proxies: crate::client_addr::TrustedProxies) -> Self {
+    pub fn from_vars(vars: &crate::core::config::Vars, proxies: crate::core::client_addr::TrustedProxies) -> Self {
         let secs = |name: &str, default: f64| Duration::from_secs_f64(vars.num(&[name], default).max(0.05));
         ConnLimits {
             header_read: secs("GATEWAY_HEADER_READ_TIMEOUT_SECS", 10.0),

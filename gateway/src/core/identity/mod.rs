@@ -5,7 +5,7 @@ pub mod cache;
 mod rejection;
 pub mod token;
 
-use crate::config::Config;
+use crate::core::config::Config;
 use http::HeaderMap;
 use jwks::{KeySet, VerifyOptions};
 pub use rejection::Rejection;
@@ -145,7 +145,7 @@ fn verify_options(config: &Config) -> VerifyOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Vars;
+    use crate::core::config::Vars;
     use jwks::{KeyStatus, SigningKey};
     use serde_json::json;
 

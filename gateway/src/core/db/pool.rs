@@ -18,7 +18,7 @@ pub fn build(db_uri: &str, size: usize, wait: Duration) -> anyhow::Result<Pool> 
 }
 
 /// Opens one plain connection (for commands such as `migrate`), driving it on a background task. Without a password
-/// in `db_uri`, libpq's `PGPASSWORD` / password file supply it (`crate::db::passfile`).
+/// in `db_uri`, libpq's `PGPASSWORD` / password file supply it (`crate::core::db::passfile`).
 pub async fn connect(db_uri: &str) -> anyhow::Result<tokio_postgres::Client> {
     let (client, connection) = super::passfile::config(db_uri)?.connect(NoTls).await?;
     tokio::spawn(async move {

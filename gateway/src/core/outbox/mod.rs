@@ -6,8 +6,8 @@
 
 mod listener;
 
-use crate::config::Vars;
-use crate::mail::{MailError, Mailer, OutgoingMail};
+use crate::core::config::Vars;
+use crate::core::mail::{MailError, Mailer, OutgoingMail};
 use crate::state::AppState;
 use deadpool_postgres::Pool;
 use std::sync::Arc;

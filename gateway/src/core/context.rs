@@ -2,8 +2,8 @@
 //! `request.*` settings — `jwt.claims`, `headers` (every header but Cookie, `authorization` included), `cookies`,
 //! `method`, `path` — that every API's preamble (`db::request_tx`) gives PostgreSQL, as PostgREST's `txVarQuery`.
 
-use crate::identity::Verified;
-use crate::role_settings::RoleSettings;
+use crate::core::identity::Verified;
+use crate::core::role_settings::RoleSettings;
 use http::{header, HeaderMap};
 use serde_json::{Map, Value};
 

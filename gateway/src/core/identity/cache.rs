@@ -6,7 +6,7 @@
 //! neither copies the claims nor serialises them again.
 
 use super::{identify, Rejection, Verified};
-use crate::config::Config;
+use crate::core::config::Config;
 use http::HeaderMap;
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
@@ -125,7 +125,7 @@ impl IdentityCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Vars;
+    use crate::core::config::Vars;
 
     fn config() -> Config {
         Config::from_vars(Vars(HashMap::from([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())])))

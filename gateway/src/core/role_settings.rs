@@ -2,7 +2,7 @@
 //! does not apply by itself: read from the catalog at start (a failure stops the start) and again on every
 //! schema reload, and applied by each request's preamble.
 
-use crate::config::Config;
+use crate::core::config::Config;
 use rustc_hash::FxHashMap;
 use tokio_postgres::GenericClient;
 

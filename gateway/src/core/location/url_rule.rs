@@ -14,7 +14,7 @@ pub fn is_allowed_url(raw: &str, site_url: &str, allow_list: &[String]) -> bool 
     }
     let web = matches!(url.scheme(), "http" | "https");
     // `<site>/%2F%2Fevil.com/` is on the site's origin, but a path a browser (or the site's own redirects) may read as
-    // another host: refused after the same normalisation as every `Location` (crate::location).
+    // another host: refused after the same normalisation as every `Location` (crate::core::location).
     if web && !is_same_origin_path(url.path()) {
         return false;
     }

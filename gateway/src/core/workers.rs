@@ -21,7 +21,7 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
     workers: usize,
-    limits: crate::conn::ConnLimits,
+    limits: crate::core::conn::ConnLimits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let listener = listener.into_std()?;
@@ -37,7 +37,7 @@ pub async fn serve(
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
                 runtime.block_on(async move {
                     let listener = tokio::net::TcpListener::from_std(listener)?;
-                    crate::conn::serve(listener, app, limits, stopped).await?;
+                    crate::core::conn::serve(listener, app, limits, stopped).await?;
                     Ok(())
                 })
             })?;
