@@ -9,7 +9,7 @@ pub async fn serve() -> anyhow::Result<()> {
     let app = crate::Application::build(config).await?;
     report_lint(&app).await;
     let addr = app.local_addr()?;
-    let url = &app.state().config.external_url;
+    let url = &app.state().core.config.external_url;
     tracing::info!(%addr, "gateway listening");
     println!("Serving on {url} (listening on {addr})");
     app.serve(shutdown_signal()).await
@@ -137,7 +137,7 @@ pub async fn demo(args: crate::cli::DemoArgs) -> anyhow::Result<()> {
 pub async fn lint() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let client = crate::core::db::pool::connect(config.admin_db_uri.as_deref().unwrap_or(&config.db_uri)).await?;
-    let findings = crate::core::db::lint::run(&client, &crate::rest::exposed_schemas(&config.vars)).await?;
+    let findings = crate::core::db::lint::run(&client, &crate::core::config::exposed_schemas(&config.vars)).await?;
     for f in &findings {
         println!("{}\t{}\t{}", f.rule, f.object, f.message);
     }
@@ -146,8 +146,10 @@ pub async fn lint() -> anyhow::Result<()> {
 }
 
 async fn report_lint(app: &crate::Application) {
-    let Ok(client) = app.state().pool.get().await else { return };
-    match crate::core::db::lint::run(&client, &crate::rest::exposed_schemas(&app.state().config.vars)).await {
+    let Ok(client) = app.state().core.pool.get().await else { return };
+    match crate::core::db::lint::run(&client, &crate::core::config::exposed_schemas(&app.state().core.config.vars))
+        .await
+    {
         Ok(findings) => {
             for f in findings {
                 tracing::warn!(rule = f.rule, object = %f.object, "{}", f.message);

@@ -2,8 +2,8 @@
 //! `GET /ready` (200 when the database answers within a second and every app migration in the folder is applied,
 //! else 503 with the reason), as load balancers and orchestrators expect.
 
-use crate::state::AppState;
-use axum::extract::State;
+use crate::core::Core;
+use axum::extract::{FromRef, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -16,8 +16,12 @@ use std::time::Duration;
 const READY_WAIT: Duration = Duration::from_secs(1);
 
 /// The two probes; the app migrations expected are read from the folder once, here.
-pub fn router(state: &AppState) -> Router<AppState> {
-    let dir = std::path::Path::new(&state.config.migrations_dir);
+pub fn router<S>(core: &Core) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Core: FromRef<S>,
+{
+    let dir = std::path::Path::new(&core.config.migrations_dir);
     let expected: Arc<Vec<String>> = Arc::new(match crate::core::db::migrate::app_migrations(dir) {
         Ok(files) => files.into_iter().map(|(name, _)| name).collect(),
         Err(e) => {
@@ -27,11 +31,11 @@ pub fn router(state: &AppState) -> Router<AppState> {
     });
     Router::new()
         .route("/health", get(|| async { Json(json!({ "status": "ok" })) }))
-        .route("/ready", get(move |state: State<AppState>| ready(state, expected.clone())))
+        .route("/ready", get(move |core: State<Core>| ready(core, expected.clone())))
 }
 
-async fn ready(State(state): State<AppState>, expected: Arc<Vec<String>>) -> Response {
-    match tokio::time::timeout(READY_WAIT, applied_migrations(&state)).await {
+async fn ready(State(core): State<Core>, expected: Arc<Vec<String>>) -> Response {
+    match tokio::time::timeout(READY_WAIT, applied_migrations(&core)).await {
         Ok(Ok(applied)) => match pending(&expected, &applied) {
             pending if pending.is_empty() => Json(json!({ "status": "ready" })).into_response(),
             pending => unavailable(json!({ "reason": "migrations pending", "pending": pending })),
@@ -41,8 +45,8 @@ async fn ready(State(state): State<AppState>, expected: Arc<Vec<String>>) -> Res
     }
 }
 
-async fn applied_migrations(state: &AppState) -> anyhow::Result<Vec<String>> {
-    let client = state.pool.get().await?;
+async fn applied_migrations(core: &Core) -> anyhow::Result<Vec<String>> {
+    let client = core.pool.get().await?;
     let row = client.query_one("select coalesce(array_agg(name), '{}') from gateway.schema_migrations", &[]).await?;
     Ok(row.get(0))
 }

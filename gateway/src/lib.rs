@@ -12,7 +12,6 @@ pub mod production;
 pub mod realtime;
 pub mod rest;
 pub mod site;
-pub mod state;
 pub mod storage;
 pub mod telemetry;
 pub mod typegen;

@@ -7,11 +7,11 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{verify_link, MailKind};
 use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ApiKey};
+use crate::auth::request::json_body;
 use crate::auth::session::require_admin;
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, NewUser, TokenKind, User};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -49,13 +49,13 @@ fn metadata(data: Option<Value>) -> Value {
 
 /// Creates an unconfirmed e-mail user whose metadata is exactly `data` (the admin API keeps it as given).
 async fn create_user(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     email: &str,
     hash: Option<&str>,
     data: Value,
 ) -> AuthResult<User> {
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     users::create(
         tx,
         NewUser {
@@ -75,19 +75,18 @@ async fn create_user(
 }
 
 pub async fn invite(
-    _key: ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let body: LinkBody = json_body(&body)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let user = match users::by_email(&tx, email.as_str()).await? {
@@ -115,19 +114,18 @@ struct Link {
 }
 
 pub async fn generate_link(
-    _key: ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let mut body: LinkBody = json_body(&body)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let existing = users::by_email(&tx, email.as_str()).await?;
     let mut kind = body.kind.clone().unwrap_or_default();
@@ -155,7 +153,7 @@ pub async fn generate_link(
 
 /// Prepares the user a link of type `kind` is for, as GoTrue's `adminGenerateLink` does per type.
 async fn link_for(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     kind: &str,
     email: &Email,
@@ -193,13 +191,13 @@ async fn link_for(
 /// `signup`: a confirmed address is taken; an unconfirmed one gets `data` merged into its metadata; a new one needs
 /// a password that passes the strength rules, as a sign-up does.
 async fn signup_user(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     email: &Email,
     existing: Option<User>,
     body: &LinkBody,
 ) -> AuthResult<User> {
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     match existing {
         Some(u) if u.email_confirmed_at.is_some() => Err(AuthError::email_exists()),
         Some(u) => {
@@ -221,7 +219,7 @@ async fn signup_user(
             if !body.generated_password {
                 check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
             }
-            let hash = state.auth.hasher.hash(password).await?;
+            let hash = state.hasher.hash(password).await?;
             create_user(state, tx, email.as_str(), Some(&hash), metadata(body.data.clone())).await
         }
     }
@@ -230,13 +228,13 @@ async fn signup_user(
 /// `email_change_current` / `email_change_new`: records `new_email` as the pending address; the token is bound to
 /// the current or the new address.
 async fn email_change_link(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     kind: &str,
     user: User,
     body: &LinkBody,
 ) -> AuthResult<Link> {
-    if kind == "email_change_current" && !state.auth.config.secure_email_change {
+    if kind == "email_change_current" && !state.config.secure_email_change {
         return Err(AuthError::validation("Enable secure email change to generate link for current email"));
     }
     let new_email = Email::parse(body.new_email.as_deref().unwrap_or_default())?;

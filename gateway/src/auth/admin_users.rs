@@ -8,7 +8,7 @@ use crate::auth::session::require_admin;
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, NewUser};
 use crate::auth::user::merge_metadata;
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -62,8 +62,7 @@ fn parse_id(id: &str) -> AuthResult<Uuid> {
 }
 
 pub async fn list(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<Response> {
@@ -83,7 +82,7 @@ pub async fn list(
     let filter = format!("%{}%", query.get("filter").map(String::as_str).unwrap_or(""));
     const MATCHES: &str = "instance_id = $1 and aud = $2 and \
          ($3 = '%%' or email like $3 or raw_user_meta_data->>'full_name' ilike $3)";
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let count_sql = format!("select count(*) from auth.users where {MATCHES}");
     let total: i64 = tx.query_one(count_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter]).await?.get(0);
@@ -123,13 +122,13 @@ fn pagination_link(query: &HashMap<String, String>, page: i64, per_page: i64, to
 }
 
 /// The audience a request acts in: `X-JWT-AUD` when sent, else `GOTRUE_JWT_AUD`.
-fn request_aud(state: &AppState, headers: &HeaderMap) -> String {
+fn request_aud(state: &Auth, headers: &HeaderMap) -> String {
     headers
         .get("x-jwt-aud")
         .and_then(|v| v.to_str().ok())
         .filter(|v| !v.is_empty())
         .map(str::to_string)
-        .unwrap_or_else(|| state.auth.config.jwt_aud.clone())
+        .unwrap_or_else(|| state.config.jwt_aud.clone())
 }
 
 fn ban_until(duration: &str) -> AuthResult<Option<chrono::DateTime<chrono::Utc>>> {
@@ -142,14 +141,9 @@ fn ban_until(duration: &str) -> AuthResult<Option<chrono::DateTime<chrono::Utc>>
     Ok(Some(chrono::Utc::now() + chrono::Duration::from_std(d).unwrap_or_default()))
 }
 
-pub async fn create(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
+pub async fn create(State(state): State<Auth>, headers: HeaderMap, body: Bytes) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let body: AdminUserBody = crate::auth::request::json_body(&body)?;
     let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     if !present(&body.email) && !present(&body.phone) {
@@ -169,7 +163,7 @@ pub async fn create(
         }
     }
     let aud = body.aud.clone().filter(|a| !a.is_empty()).unwrap_or_else(|| request_aud(&state, &headers));
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     if users::by_email(&tx, email.as_str()).await?.is_some() {
         return Err(AuthError::email_exists());
@@ -200,8 +194,8 @@ pub async fn create(
 
 /// The stored hash for a new user: the `password` hashed (after the strength rules), or a bcrypt `password_hash`
 /// taken as it is (GoTrue also takes Argon2 and Firebase scrypt hashes; this gateway verifies bcrypt only).
-async fn new_user_password(state: &AppState, body: &AdminUserBody) -> AuthResult<Option<String>> {
-    let cfg = &state.auth.config;
+async fn new_user_password(state: &Auth, body: &AdminUserBody) -> AuthResult<Option<String>> {
+    let cfg = &state.config;
     let hash = body.password_hash.as_deref().filter(|h| !h.is_empty());
     if body.password.is_some() && hash.is_some() {
         return Err(AuthError::validation("Only a password or a password hash should be provided"));
@@ -215,7 +209,7 @@ async fn new_user_password(state: &AppState, body: &AdminUserBody) -> AuthResult
     match body.password.as_deref().filter(|p| !p.is_empty()) {
         Some(p) => {
             check_strength(p, cfg.password_min_length, &cfg.password_required_characters)?;
-            Ok(Some(state.auth.hasher.hash(p).await?))
+            Ok(Some(state.hasher.hash(p).await?))
         }
         None => Ok(None),
     }
@@ -231,15 +225,10 @@ fn new_user_id(id: Option<&str>) -> AuthResult<Option<Uuid>> {
     }
 }
 
-pub async fn get(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> AuthResult<Json<Value>> {
+pub async fn get(State(state): State<Auth>, headers: HeaderMap, Path(id): Path<String>) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
     let id = parse_id(&id)?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let user = users::by_id(&tx, id).await?.ok_or_else(not_found)?;
     tx.commit().await?;
@@ -247,17 +236,16 @@ pub async fn get(
 }
 
 pub async fn update(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     require_admin(&state, &headers)?;
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let id = parse_id(&id)?;
     let body: AdminUserBody = crate::auth::request::json_body(&body)?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let user = users::by_id(&tx, id).await?.ok_or_else(not_found)?;
     if let Some(raw) = body.email.as_deref().filter(|e| !e.is_empty()) {
@@ -278,7 +266,7 @@ pub async fn update(
     }
     if let Some(p) = body.password.as_deref().filter(|p| !p.is_empty()) {
         check_strength(p, cfg.password_min_length, &cfg.password_required_characters)?;
-        let hash = state.auth.hasher.hash(p).await?;
+        let hash = state.hasher.hash(p).await?;
         tx.execute("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", &[&id, &hash])
             .await?;
     }
@@ -310,8 +298,7 @@ pub async fn update(
 /// `DELETE /admin/users/{id}` (`{should_soft_delete}` optional): answers `{}` as GoTrue does. A soft delete keeps
 /// the row with its e-mail, password and tokens cleared, `deleted_at` set, identities emptied and sessions ended.
 pub async fn delete(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
@@ -323,7 +310,7 @@ pub async fn delete(
     } else {
         crate::auth::request::json_body(&body)?
     };
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     users::by_id(&tx, id).await?.ok_or_else(not_found)?;
     if params.should_soft_delete == Some(true) {

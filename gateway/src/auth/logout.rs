@@ -4,14 +4,13 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::session::require_caller;
 use crate::auth::store::begin;
 use crate::auth::store::sessions::{self, Scope};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use std::collections::HashMap;
 
 pub async fn handler(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<StatusCode> {
@@ -21,7 +20,7 @@ pub async fn handler(
         "others" => Scope::Others,
         other => return Err(AuthError::validation(format!("Unsupported logout scope {other:?}"))),
     };
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let caller = require_caller(&state, &tx, &headers).await?;
     sessions::logout(&tx, caller.user.id, caller.session_id, scope).await?;

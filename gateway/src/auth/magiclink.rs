@@ -6,10 +6,10 @@ use crate::auth::domain::pkce;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ApiKey, ClientIp};
+use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::users::{self, NewUser, TokenKind};
 use crate::auth::store::{begin, flow_state};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -50,14 +50,13 @@ fn check_params(body: &OtpBody) -> AuthResult<Option<pkce::Challenge>> {
 }
 
 pub async fn handler(
-    _key: ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    let cfg = &state.config;
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
@@ -83,7 +82,7 @@ pub async fn handler(
     }
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let user = match users::by_email(&tx, email.as_str()).await? {

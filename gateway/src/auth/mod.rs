@@ -3,10 +3,12 @@
 
 mod admin_links;
 mod admin_users;
+mod api_key;
 pub mod config;
 pub mod domain;
 pub mod error;
 mod jwks_document;
+mod layers;
 mod logout;
 mod magiclink;
 pub mod mail;
@@ -23,128 +25,75 @@ mod token;
 mod user;
 mod verify;
 
-use crate::auth::error::RenderedError;
-use crate::core::config::Config;
-use crate::state::AppState;
-use axum::extract::Request;
-use axum::http::{HeaderValue, Method};
-use axum::middleware::{from_fn, Next};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use deadpool_postgres::Pool;
-use tower_http::cors::{AllowOrigin, CorsLayer};
+use crate::core::Core;
+use axum::extract::FromRef;
+use axum::middleware::from_fn_with_state;
+use axum::routing::{get, post, MethodRouter};
+use axum::Router;
+use std::sync::Arc;
 
-/// What the auth endpoints share besides `AppState`.
+/// Auth's state as its handlers receive it; cloning it is one reference count.
+#[derive(Clone)]
+pub struct Auth(Arc<AuthState>);
+
+impl std::ops::Deref for Auth {
+    type Target = AuthState;
+
+    fn deref(&self) -> &AuthState {
+        &self.0
+    }
+}
+
+/// What the auth endpoints share: the core, Auth's settings, its rate limits and password hashing.
 pub struct AuthState {
+    pub core: Core,
     pub config: config::AuthConfig,
     pub limiter: rate_limit::RateLimiter,
     pub hasher: domain::password::PasswordHasher,
-    pub mailer: crate::core::mail::Mailer,
 }
 
-impl AuthState {
-    pub async fn new(config: &Config, _pool: &Pool) -> anyhow::Result<Self> {
-        let auth = config::AuthConfig::from_config(config);
+impl Auth {
+    pub fn new(core: &Core) -> anyhow::Result<Self> {
+        let auth = config::AuthConfig::from_config(&core.config);
         // its own two connections: a limit checked while a request holds a pooled connection never waits for another
-        let buckets = crate::core::db::pool::build(&config.db_uri, 2, config.pool_timeout)?;
-        Ok(AuthState {
+        let buckets = crate::core::db::pool::build(&core.config.db_uri, 2, core.config.pool_timeout)?;
+        Ok(Auth(Arc::new(AuthState {
+            core: core.clone(),
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
             limiter: rate_limit::RateLimiter::shared(buckets),
-            mailer: crate::core::mail::Mailer::from_vars(&config.vars),
             config: auth,
-        })
+        })))
     }
 }
 
-/// The routes under `/auth/v1`.
-pub fn router() -> Router<AppState> {
+/// The routes under `/auth/v1`; every route but the e-mail link (`/verify`), the JWKS and `/health` behind the
+/// API-key gate.
+pub fn router<S>(auth: &Auth) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Auth: FromRef<S>,
+{
+    let keyed = |route: MethodRouter<S>| route.route_layer(from_fn_with_state(auth.clone(), api_key::require));
     Router::new()
-        .route("/signup", post(signup::handler))
-        .route("/token", post(token::handler))
-        .route("/logout", post(logout::handler))
-        .route("/user", get(user::get).put(user::put))
-        .route("/reauthenticate", get(user::reauthenticate))
-        .route("/recover", post(recover::handler))
-        .route("/otp", post(magiclink::handler))
-        .route("/magiclink", post(magiclink::handler))
-        .route("/resend", post(resend::handler))
+        .route("/signup", keyed(post(signup::handler)))
+        .route("/token", keyed(post(token::handler)))
+        .route("/logout", keyed(post(logout::handler)))
+        .route("/user", keyed(get(user::get).put(user::put)))
+        .route("/reauthenticate", keyed(get(user::reauthenticate)))
+        .route("/recover", keyed(post(recover::handler)))
+        .route("/otp", keyed(post(magiclink::handler)))
+        .route("/magiclink", keyed(post(magiclink::handler)))
+        .route("/resend", keyed(post(resend::handler)))
         .route("/verify", get(verify::get).post(verify::post))
-        .route("/settings", get(settings::handler))
+        .route("/settings", keyed(get(settings::handler)))
         .route("/health", get(settings::health))
-        .route("/invite", post(admin_links::invite))
-        .route("/admin/generate_link", post(admin_links::generate_link))
-        .route("/admin/users", get(admin_users::list).post(admin_users::create))
-        .route("/admin/users/{id}", get(admin_users::get).put(admin_users::update).delete(admin_users::delete))
+        .route("/invite", keyed(post(admin_links::invite)))
+        .route("/admin/generate_link", keyed(post(admin_links::generate_link)))
+        .route("/admin/users", keyed(get(admin_users::list).post(admin_users::create)))
+        .route("/admin/users/{id}", keyed(get(admin_users::get).put(admin_users::update).delete(admin_users::delete)))
         .route("/.well-known/jwks.json", get(jwks_document::handler))
-        .layer(from_fn(limit_body))
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(from_fn(api_version))
-        .layer(cors())
-}
-
-/// GoTrue's request body limit.
-const MAX_BODY_BYTES: usize = 1024 * 1024;
-
-/// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
-async fn limit_body(req: Request, next: Next) -> Response {
-    if crate::core::body::declared_length(req.headers()).is_some_and(|n| n > MAX_BODY_BYTES) {
-        crate::core::body::drain(req.into_body()).await;
-        return error::AuthError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            "request_entity_too_large",
-            format!("Request body too large (max {MAX_BODY_BYTES} bytes)"),
-        )
-        .into_response();
-    }
-    next.run(req).await
-}
-
-/// Renders errors in the 2024-01-01 format and echoes the version when the client sent
-/// `X-Supabase-Api-Version` (auth-js always does).
-async fn api_version(req: Request, next: Next) -> Response {
-    let versioned = req.headers().get("x-supabase-api-version").is_some();
-    let mut res = next.run(req).await;
-    if !versioned {
-        return res;
-    }
-    if let Some(RenderedError(err)) = res.extensions().get::<RenderedError>().cloned() {
-        let headers = res.headers().clone();
-        res = (err.status, Json(err.versioned_body())).into_response();
-        for (name, value) in headers.iter() {
-            if name != axum::http::header::CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
-                res.headers_mut().insert(name.clone(), value.clone());
-            }
-        }
-    }
-    res.headers_mut().insert("x-supabase-api-version", HeaderValue::from_static("2024-01-01"));
-    res
-}
-
-/// GoTrue's CORS (plus `apikey`, as Kong allows it): any origin, credentials, and the exposed headers auth-js reads.
-fn cors() -> CorsLayer {
-    use axum::http::HeaderName;
-    let h = |s: &'static str| HeaderName::from_static(s);
-    CorsLayer::new()
-        .allow_origin(AllowOrigin::mirror_request())
-        .allow_credentials(true)
-        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::PATCH, Method::DELETE])
-        .allow_headers([
-            h("accept"),
-            h("authorization"),
-            h("content-type"),
-            h("apikey"),
-            h("x-client-ip"),
-            h("x-client-info"),
-            h("x-jwt-aud"),
-            h("x-use-cookie"),
-            h("x-supabase-api-version"),
-            h("x-retry-count"),
-        ])
-        .expose_headers([h("x-total-count"), h("link"), h("x-supabase-api-version"), h("x-sb-error-code")])
-}
-
-/// Starts the key-set reloader (keys changed by `gateway keys` reach every running gateway).
-pub fn spawn_background(state: &AppState) {
-    crate::core::keys::spawn_reloader(state);
+        .layer(axum::middleware::from_fn(layers::limit_body))
+        .layer(axum::extract::DefaultBodyLimit::max(layers::MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(layers::api_version))
+        .layer(layers::cors())
 }

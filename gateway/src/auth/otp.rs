@@ -9,20 +9,20 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{self, MailContext, MailKind};
 use crate::auth::rate_limit::Rate;
 use crate::auth::store::users::{self, TokenKind, User};
+use crate::auth::Auth;
 use crate::core::mail::OutgoingMail;
-use crate::state::AppState;
 use deadpool_postgres::Transaction;
 use uuid::Uuid;
 
 /// Refuses a second message to `email` within the configured frequency, whether or not the address has an account
 /// (so the answer does not reveal which addresses exist).
-pub async fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
-    let freq = state.auth.config.smtp_max_frequency;
+pub async fn check_frequency(state: &Auth, email: &str) -> AuthResult<()> {
+    let freq = state.config.smtp_max_frequency;
     if freq.is_zero() {
         return Ok(());
     }
     let rate = Rate { per_second: 1.0 / freq.as_secs_f64(), burst: 1.0 };
-    if state.auth.limiter.check("mail_frequency", email, rate).await {
+    if state.limiter.check("mail_frequency", email, rate).await {
         Ok(())
     } else {
         Err(AuthError::email_frequency(freq.as_secs().max(1)))
@@ -32,8 +32,8 @@ pub async fn check_frequency(state: &AppState, email: &str) -> AuthResult<()> {
 /// The per-client share of the auth mail budget, for the endpoints that mail anyone who asks (`/signup` without
 /// autoconfirm, `/otp`, `/recover`, `/resend`): counted per request alike for known and unknown addresses, so one
 /// client can never spend the gateway-wide `GOTRUE_RATE_LIMIT_EMAIL_SENT` for everyone.
-pub async fn admit_mail_client(state: &AppState, ip: &crate::auth::request::ClientIp) -> AuthResult<()> {
-    if state.auth.limiter.check("email_sent_client", &ip.key(), state.auth.config.rate_email_sent_per_client).await {
+pub async fn admit_mail_client(state: &Auth, ip: &crate::auth::request::ClientIp) -> AuthResult<()> {
+    if state.limiter.check("email_sent_client", &ip.key(), state.config.rate_email_sent_per_client).await {
         Ok(())
     } else {
         Err(AuthError::email_rate_limited())
@@ -73,9 +73,9 @@ impl<'a> TokenMail<'a> {
 
 /// The per-address limits of the endpoints that mail a link on request (`/otp`, `/recover`, `/resend`), applied
 /// alike to known and unknown addresses; then the redirect the link carries (`redirect_to`, if allowed).
-pub async fn admit_address(state: &AppState, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
-    let cfg = &state.auth.config;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account).await {
+pub async fn admit_address(state: &Auth, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
+    let cfg = &state.config;
+    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
     check_frequency(state, email.as_str()).await?;
@@ -84,14 +84,14 @@ pub async fn admit_address(state: &AppState, email: &Email, redirect_to: Option<
 
 /// Creates and stores a one-time token bound to `to`; returns (code, stored hash).
 pub async fn issue(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     user_id: Uuid,
     token: TokenKind,
     to: &str,
     pkce: bool,
 ) -> AuthResult<(String, String)> {
-    let otp = new_otp(state.auth.config.otp_length);
+    let otp = new_otp(state.config.otp_length);
     let hash = token_hash(to, &otp);
     let hash = if pkce { format!("pkce_{hash}") } else { hash };
     users::set_token(tx, user_id, token, &hash, to).await?;
@@ -109,21 +109,17 @@ impl Outbox {
     }
 
     /// Sends every message (call after the commit).
-    pub async fn deliver(self, state: &AppState) -> AuthResult<()> {
+    pub async fn deliver(self, state: &Auth) -> AuthResult<()> {
         for (kind, mail) in &self.0 {
-            mail::deliver(&state.auth.mailer, *kind, mail).await?;
+            mail::deliver(&state.core.mailer, *kind, mail).await?;
         }
         Ok(())
     }
 }
 
 /// Stores the token hash and composes the message for the caller's [`Outbox`].
-pub async fn send_token(
-    state: &AppState,
-    tx: &Transaction<'_>,
-    m: TokenMail<'_>,
-) -> AuthResult<(MailKind, OutgoingMail)> {
-    if !state.auth.limiter.check("email_sent", "global", state.auth.config.rate_email_sent).await {
+pub async fn send_token(state: &Auth, tx: &Transaction<'_>, m: TokenMail<'_>) -> AuthResult<(MailKind, OutgoingMail)> {
+    if !state.limiter.check("email_sent", "global", state.config.rate_email_sent).await {
         return Err(AuthError::email_rate_limited());
     }
     let (otp, hash) = issue(state, tx, m.user_id, m.token, m.to, m.pkce).await?;
@@ -135,5 +131,5 @@ pub async fn send_token(
         token_hash: &hash,
         redirect_to: m.redirect_to,
     };
-    Ok((m.kind, mail::compose(&state.auth.config, &state.config.vars, m.kind, &ctx).await))
+    Ok((m.kind, mail::compose(&state.config, &state.core.config.vars, m.kind, &ctx).await))
 }

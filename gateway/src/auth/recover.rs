@@ -9,7 +9,7 @@ use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, flow_state};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -29,17 +29,16 @@ struct RecoverBody {
 }
 
 pub async fn handler(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     if !cfg.email_enabled {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
     }
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
@@ -51,7 +50,7 @@ pub async fn handler(
     let email = Email::parse(&raw)?;
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     if let Some(user) = users::by_email(&tx, email.as_str()).await? {

@@ -1,10 +1,9 @@
 //! Request plumbing shared by the endpoints: JSON bodies as GoTrue's `encoding/json` reads them (unknown keys
 //! ignored, `null` as absent, field names matched case-insensitively, an empty body refused as bad JSON), the client
-//! address for rate limits, and the origin recorded on sessions.
+//! address for rate limits, the origin recorded on sessions, and the bearer token.
 
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::store::sessions::Origin;
-use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
@@ -60,10 +59,10 @@ impl ClientIp {
     }
 }
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let resolved = parts.extensions.get::<crate::core::client_addr::ClientAddr>().map(|c| c.0);
         let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
         Ok(ClientIp(resolved.unwrap_or_else(peer)))
@@ -84,39 +83,6 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     let _ = token;
     let t = v[7..].trim();
     (!t.is_empty() && !t.contains(' ') && !t.starts_with("sb_")).then_some(t)
-}
-
-/// The API-key gate of every auth route except the e-mail link (`/verify`) and the JWKS, as Kong's `key-auth` in
-/// front of GoTrue: enforced when `GATEWAY_REQUIRE_APIKEY` is on (the `apikey` header or `?apikey=` must verify
-/// as a key of this gateway), open otherwise (local development, like the Supabase CLI).
-pub struct ApiKey;
-
-impl FromRequestParts<AppState> for ApiKey {
-    type Rejection = axum::response::Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        use axum::response::IntoResponse;
-        if !state.config.require_apikey {
-            return Ok(ApiKey);
-        }
-        let from_query = parts.uri.query().and_then(|q| {
-            url::form_urlencoded::parse(q.as_bytes()).find(|(k, _)| k == "apikey").map(|(_, v)| v.into_owned())
-        });
-        let key = parts.headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string).or(from_query);
-        let reject = |message: &str| {
-            (StatusCode::UNAUTHORIZED, axum::Json(serde_json::json!({ "message": message }))).into_response()
-        };
-        let Some(key) = key.filter(|k| !k.is_empty()) else {
-            return Err(reject("No API key found in request"));
-        };
-        let options = jwks::VerifyOptions::default();
-        match state.keys.load().verify::<serde_json::Value>(&key, &options) {
-            Ok(claims) if matches!(claims.get("role").and_then(|r| r.as_str()), Some("anon" | "service_role")) => {
-                Ok(ApiKey)
-            }
-            _ => Err(reject("Invalid authentication credentials")),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -62,14 +62,13 @@ fn check_params(body: &ResendBody, email_enabled: bool) -> AuthResult<Email> {
 }
 
 pub async fn handler(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    let cfg = &state.config;
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
@@ -77,7 +76,7 @@ pub async fn handler(
     let email = check_params(&body, cfg.email_enabled)?;
     let kind = body.kind.unwrap_or_default();
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     if kind == "signup" {

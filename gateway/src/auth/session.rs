@@ -4,7 +4,7 @@
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::request::bearer;
 use crate::auth::store::{sessions, users, users::User};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::http::{HeaderMap, StatusCode};
 use deadpool_postgres::Transaction;
 use jwks::VerifyOptions;
@@ -13,13 +13,13 @@ use uuid::Uuid;
 
 /// Signs the access token for `user` in `session_id` and builds the AccessTokenResponse.
 pub async fn token_response(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     user: &User,
     session_id: Uuid,
     refresh_token: &str,
 ) -> AuthResult<Value> {
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let iat = chrono::Utc::now().timestamp();
     let exp = iat + cfg.jwt_exp;
     let claims = json!({
@@ -38,7 +38,7 @@ pub async fn token_response(
         "session_id": session_id,
         "is_anonymous": user.is_anonymous,
     });
-    let access_token = state.keys.load().sign(&claims).map_err(AuthError::internal)?;
+    let access_token = state.core.keys.load().sign(&claims).map_err(AuthError::internal)?;
     Ok(json!({
         "access_token": access_token,
         "token_type": "bearer",
@@ -50,12 +50,12 @@ pub async fn token_response(
 }
 
 /// The verified claims of a bearer token in GoTrue's error vocabulary.
-pub fn verified_claims(state: &AppState, headers: &HeaderMap) -> AuthResult<Value> {
+pub fn verified_claims(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
     verify_bearer(state, headers, &["exp"])
 }
 
 /// Verifies the bearer token; `required` lists claims that must be present (GoTrue's admin check requires none).
-fn verify_bearer(state: &AppState, headers: &HeaderMap, required: &[&str]) -> AuthResult<Value> {
+fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthResult<Value> {
     let token = bearer(headers).ok_or_else(|| {
         AuthError::new(StatusCode::UNAUTHORIZED, "no_authorization", "This endpoint requires a valid Bearer token")
     })?;
@@ -64,7 +64,7 @@ fn verify_bearer(state: &AppState, headers: &HeaderMap, required: &[&str]) -> Au
         audience: None,
         required_claims: required.iter().map(|c| c.to_string()).collect(),
     };
-    crate::core::identity::token::verify(&state.keys.load(), token, &options).map_err(|e| AuthError::bad_jwt(&e))
+    crate::core::identity::token::verify(&state.core.keys.load(), token, &options).map_err(|e| AuthError::bad_jwt(&e))
 }
 
 /// A signed-in caller: the user row and the session the token belongs to.
@@ -75,7 +75,7 @@ pub struct Caller {
 }
 
 /// Checks the bearer token, then that its user and session still exist (how logout takes effect).
-pub async fn require_caller(state: &AppState, tx: &Transaction<'_>, headers: &HeaderMap) -> AuthResult<Caller> {
+pub async fn require_caller(state: &Auth, tx: &Transaction<'_>, headers: &HeaderMap) -> AuthResult<Caller> {
     let claims = verified_claims(state, headers)?;
     let sub = claims
         .get("sub")
@@ -85,8 +85,8 @@ pub async fn require_caller(state: &AppState, tx: &Transaction<'_>, headers: &He
     let user_id = Uuid::parse_str(sub)
         .map_err(|_| AuthError::new(StatusCode::BAD_REQUEST, "bad_jwt", "invalid claim: sub claim must be a UUID"))?;
     let aud_ok = match claims.get("aud") {
-        Some(Value::String(a)) => a == &state.auth.config.jwt_aud,
-        Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(state.auth.config.jwt_aud.as_str())),
+        Some(Value::String(a)) => a == &state.config.jwt_aud,
+        Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(state.config.jwt_aud.as_str())),
         _ => false,
     };
     if !aud_ok {
@@ -117,10 +117,10 @@ pub async fn require_caller(state: &AppState, tx: &Transaction<'_>, headers: &He
 }
 
 /// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`.
-pub fn require_admin(state: &AppState, headers: &HeaderMap) -> AuthResult<Value> {
+pub fn require_admin(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
     let claims = verify_bearer(state, headers, &[])?;
     let role = claims.get("role").and_then(Value::as_str).unwrap_or_default();
-    if state.auth.config.admin_roles.iter().any(|r| r == role) {
+    if state.config.admin_roles.iter().any(|r| r == role) {
         Ok(claims)
     } else {
         Err(AuthError::not_admin())

@@ -1,12 +1,12 @@
 //! `GET /settings`: which providers and options are on (GoTrue's shape).
 
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-pub async fn handler(_key: crate::auth::request::ApiKey, State(state): State<AppState>) -> Json<Value> {
-    let cfg = &state.auth.config;
+pub async fn handler(State(state): State<Auth>) -> Json<Value> {
+    let cfg = &state.config;
     Json(json!({
         "external": {
             "anonymous_users": cfg.anonymous_enabled,

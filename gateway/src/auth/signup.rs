@@ -12,7 +12,7 @@ use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::users::{self, NewUser, TokenKind, User};
 use crate::auth::store::{begin, flow_state, sessions};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -38,21 +38,20 @@ pub struct SignupBody {
 }
 
 pub async fn handler(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let body: SignupBody = json_body(&body)?;
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let email_raw = body.email.as_deref().unwrap_or_default();
     let phone = body.phone.as_deref().unwrap_or_default();
     if email_raw.is_empty() && phone.is_empty() {
         return anonymous(&state, &ip, &headers, body.data).await;
     }
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     if !cfg.autoconfirm {
@@ -81,7 +80,7 @@ pub async fn handler(
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     let email = Email::parse(email_raw)?;
-    if !state.auth.limiter.check("account", email.as_str(), cfg.rate_account).await {
+    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
     let data = match body.data {
@@ -90,7 +89,7 @@ pub async fn handler(
     };
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
 
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let existing = users::by_email(&tx, email.as_str()).await?;
@@ -111,7 +110,7 @@ pub async fn handler(
             users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
         }
         None => {
-            let hash = state.auth.hasher.hash(password).await?;
+            let hash = state.hasher.hash(password).await?;
             let user = users::create(
                 &tx,
                 NewUser {
@@ -146,7 +145,7 @@ pub async fn handler(
 }
 
 async fn send_confirmation(
-    state: &AppState,
+    state: &Auth,
     tx: &deadpool_postgres::Transaction<'_>,
     user: &User,
     redirect: &str,
@@ -183,13 +182,8 @@ fn obfuscated(user: &User, data: &Value) -> Value {
     })
 }
 
-async fn anonymous(
-    state: &AppState,
-    ip: &ClientIp,
-    headers: &HeaderMap,
-    data: Option<Value>,
-) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
+async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Option<Value>) -> AuthResult<Json<Value>> {
+    let cfg = &state.config;
     if !cfg.anonymous_enabled {
         return Err(AuthError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -197,14 +191,14 @@ async fn anonymous(
             "Anonymous sign-ins are disabled",
         ));
     }
-    if !state.auth.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous).await {
+    if !state.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous).await {
         return Err(AuthError::rate_limited());
     }
     let data = match data {
         Some(Value::Object(m)) => Value::Object(m),
         _ => json!({}),
     };
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let user = users::create(
         &tx,

@@ -8,7 +8,7 @@ use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::{self, Refresh};
 use crate::auth::store::{begin, flow_state, users};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -34,14 +34,13 @@ struct TokenBody {
 }
 
 pub async fn handler(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    if !state.auth.limiter.check("token", &ip.key(), state.auth.config.rate_token).await {
+    if !state.limiter.check("token", &ip.key(), state.config.rate_token).await {
         return Err(AuthError::rate_limited());
     }
     let body: TokenBody = json_body(&body)?;
@@ -55,13 +54,8 @@ pub async fn handler(
     }
 }
 
-async fn password_grant(
-    state: &AppState,
-    ip: &ClientIp,
-    headers: &HeaderMap,
-    body: TokenBody,
-) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
+async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+    let cfg = &state.config;
     let email_raw = body.email.unwrap_or_default();
     let phone = body.phone.unwrap_or_default();
     if !email_raw.is_empty() && !phone.is_empty() {
@@ -82,10 +76,10 @@ async fn password_grant(
     }
     let password = body.password.unwrap_or_default();
     let email = email_raw.trim().to_lowercase();
-    if !state.auth.limiter.check("account", &email, cfg.rate_account).await {
+    if !state.limiter.check("account", &email, cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     // An unparsable address cannot have an account: treat it as unknown (same answer, same cost).
     let user = match Email::parse(&email) {
@@ -93,7 +87,7 @@ async fn password_grant(
         Err(_) => None,
     };
     let hash = user.as_ref().and_then(|u| u.encrypted_password.clone());
-    let matches = state.auth.hasher.verify(&password, hash.as_deref()).await?;
+    let matches = state.hasher.verify(&password, hash.as_deref()).await?;
     let Some(user) = user.filter(|_| matches) else {
         return Err(AuthError::invalid_credentials());
     };
@@ -127,7 +121,7 @@ async fn password_grant(
     Ok(Json(response))
 }
 
-async fn refresh_grant(state: &AppState, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>> {
     let token = body.refresh_token.unwrap_or_default();
     if token.is_empty() {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "validation_failed", "refresh_token required"));
@@ -135,9 +129,9 @@ async fn refresh_grant(state: &AppState, body: TokenBody) -> AuthResult<Json<Val
     if !refresh_token_shape_ok(&token) {
         return Err(AuthError::validation("Refresh token is not valid"));
     }
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let outcome = sessions::rotate(&tx, &token, state.auth.config.refresh_reuse_interval).await?;
+    let outcome = sessions::rotate(&tx, &token, state.config.refresh_reuse_interval).await?;
     let (user_id, session_id, new_token) = match outcome {
         Refresh::Issued { user_id, session_id, token } => (user_id, session_id, token),
         Refresh::NotFound => {
@@ -180,19 +174,19 @@ async fn refresh_grant(state: &AppState, body: TokenBody) -> AuthResult<Json<Val
 }
 
 /// `grant_type=pkce`: exchanges the code from an e-mail link, with the verifier kept by the client, for a session.
-async fn pkce_grant(state: &AppState, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn pkce_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
     let code = body.auth_code.unwrap_or_default();
     let verifier = body.code_verifier.unwrap_or_default();
     if code.is_empty() || verifier.is_empty() {
         return Err(AuthError::validation("invalid request: both auth code and code verifier should be non-empty"));
     }
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let flow = flow_state::by_code(&tx, &code).await?.ok_or_else(|| {
         AuthError::new(StatusCode::NOT_FOUND, "flow_state_not_found", "invalid flow state, no valid flow state found")
     })?;
     let lifetime =
-        chrono::Duration::seconds(state.config.vars.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64));
+        chrono::Duration::seconds(state.core.config.vars.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64));
     if flow.started + lifetime < chrono::Utc::now() {
         return Err(AuthError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -7,11 +7,11 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ApiKey, ClientIp};
+use crate::auth::request::{json_body, ClientIp};
 use crate::auth::session::require_caller;
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -20,12 +20,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-pub async fn get(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> AuthResult<Json<Value>> {
-    let mut client = state.pool.get().await?;
+pub async fn get(State(state): State<Auth>, headers: HeaderMap) -> AuthResult<Json<Value>> {
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let caller = require_caller(&state, &tx, &headers).await?;
     tx.commit().await?;
@@ -62,19 +58,18 @@ pub fn merge_metadata(current: &Value, update: &Map<String, Value>) -> Value {
 }
 
 pub async fn put(
-    _key: crate::auth::request::ApiKey,
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let cfg = &state.auth.config;
-    if !state.auth.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    let cfg = &state.config;
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     let body: UpdateBody = json_body(&body)?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let caller = require_caller(&state, &tx, &headers).await?;
@@ -99,7 +94,7 @@ pub async fn put(
     }
     if let Some(password) = body.password.as_deref().filter(|p| !p.is_empty()) {
         check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
-        if state.auth.hasher.verify(password, user.encrypted_password.as_deref()).await? {
+        if state.hasher.verify(password, user.encrypted_password.as_deref()).await? {
             return Err(AuthError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "same_password",
@@ -109,7 +104,7 @@ pub async fn put(
         if cfg.require_reauthentication {
             check_nonce(&state, &tx, &user, body.nonce.as_deref()).await?;
         }
-        let hash = state.auth.hasher.hash(password).await?;
+        let hash = state.hasher.hash(password).await?;
         tx.execute(
             "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
              reauthentication_token = '', \
@@ -169,12 +164,8 @@ pub async fn put(
 }
 
 /// `GET /reauthenticate`: mails a code that a later password change presents as `nonce`.
-pub async fn reauthenticate(
-    _key: ApiKey,
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> AuthResult<Json<Value>> {
-    let mut client = state.pool.get().await?;
+pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> AuthResult<Json<Value>> {
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let user = require_caller(&state, &tx, &headers).await?.user;
@@ -186,7 +177,7 @@ pub async fn reauthenticate(
         ));
     }
     check_frequency(&state, &format!("reauth:{}", user.id)).await?;
-    let site_url = &state.auth.config.site_url;
+    let site_url = &state.config.site_url;
     let mail = TokenMail::to_account(&user, MailKind::Reauthentication, TokenKind::Reauthentication, site_url, false);
     outbox.push(send_token(&state, &tx, mail).await?);
     tx.commit().await?;
@@ -197,7 +188,7 @@ pub async fn reauthenticate(
 
 /// The reauthentication code sent to the user's address, within its lifetime.
 async fn check_nonce(
-    state: &AppState,
+    state: &Auth,
     tx: &deadpool_postgres::Transaction<'_>,
     user: &users::User,
     nonce: Option<&str>,
@@ -210,7 +201,7 @@ async fn check_nonce(
         ));
     };
     let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
-    let lifetime = state.auth.config.otp_exp.as_secs_f64();
+    let lifetime = state.config.otp_exp.as_secs_f64();
     let valid = tx
         .query_opt(
             "select 1 from auth.users where id = $1 and reauthentication_token = $2 \

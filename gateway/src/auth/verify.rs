@@ -9,7 +9,7 @@ use crate::auth::session::token_response;
 use crate::auth::store::sessions::Origin;
 use crate::auth::store::users::{self, User};
 use crate::auth::store::{begin, flow_state, sessions};
-use crate::state::AppState;
+use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -60,13 +60,13 @@ enum Verified {
     Code(String),
 }
 
-fn expired(sent: Option<DateTime<Utc>>, state: &AppState) -> bool {
-    let lifetime = chrono::Duration::from_std(state.auth.config.otp_exp).unwrap_or(chrono::Duration::days(1));
+fn expired(sent: Option<DateTime<Utc>>, state: &Auth) -> bool {
+    let lifetime = chrono::Duration::from_std(state.config.otp_exp).unwrap_or(chrono::Duration::days(1));
     sent.is_none_or(|t| t + lifetime < Utc::now())
 }
 
 async fn verify(
-    state: &AppState,
+    state: &Auth,
     tx: &Transaction<'_>,
     kind: &str,
     hash: &str,
@@ -136,8 +136,8 @@ async fn verify(
 
 /// Secure e-mail change: the first of the two tokens only records the confirmation; the second (or the only one
 /// when secure change is off) swaps the address. `None` means "swapped, issue a session".
-async fn email_change(state: &AppState, tx: &Transaction<'_>, user: &User, hash: &str) -> AuthResult<Option<Verified>> {
-    let secure = state.auth.config.secure_email_change;
+async fn email_change(state: &Auth, tx: &Transaction<'_>, user: &User, hash: &str) -> AuthResult<Option<Verified>> {
+    let secure = state.config.secure_email_change;
     let both_pending = !user.email_change_token_new.is_empty() && !user.email_change_token_current.is_empty();
     if secure && both_pending && user.email_change_confirm_status == 0 {
         let column =
@@ -175,13 +175,8 @@ async fn email_change(state: &AppState, tx: &Transaction<'_>, user: &User, hash:
     Ok(None)
 }
 
-pub async fn post(
-    State(state): State<AppState>,
-    ip: ClientIp,
-    headers: HeaderMap,
-    body: Bytes,
-) -> AuthResult<Response> {
-    if !state.auth.limiter.check("verify", &ip.key(), state.auth.config.rate_verify).await {
+pub async fn post(State(state): State<Auth>, ip: ClientIp, headers: HeaderMap, body: Bytes) -> AuthResult<Response> {
+    if !state.limiter.check("verify", &ip.key(), state.config.rate_verify).await {
         return Err(AuthError::rate_limited());
     }
     let body: VerifyBody = json_body(&body)?;
@@ -191,7 +186,7 @@ pub async fn post(
     }
     let (hash, message) = post_token_hash(body)?;
     columns(&kind)?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let outcome = verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, false).await?;
     tx.commit().await?;
@@ -253,12 +248,12 @@ fn see_other(location: String) -> Response {
 }
 
 pub async fn get(
-    State(state): State<AppState>,
+    State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<Response> {
-    let cfg = &state.auth.config;
+    let cfg = &state.config;
     let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
     let redirect = redirect.split('#').next().unwrap_or_default().to_string();
     let error_redirect = |e: &AuthError| {
@@ -279,7 +274,7 @@ pub async fn get(
             ])
         ))
     };
-    if !state.auth.limiter.check("verify", &ip.key(), cfg.rate_verify).await {
+    if !state.limiter.check("verify", &ip.key(), cfg.rate_verify).await {
         return Ok(error_redirect(&AuthError::rate_limited()));
     }
     let kind = query.get("type").cloned().unwrap_or_default();
@@ -294,7 +289,7 @@ pub async fn get(
     if let Err(e) = columns(&kind) {
         return Ok(error_redirect(&e));
     }
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let message = "Email link is invalid or has expired";
     let outcome = match verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, true).await {

@@ -1,5 +1,5 @@
-//! Request bodies refused for their size: what is left is read and discarded (bounded in bytes and time) before
-//! the answer goes out, so a client still sending receives the 413 rather than a reset connection.
+//! Request body limits every API applies: a body refused for its size is read and discarded (bounded in bytes and
+//! time) before the answer goes out, so a client still sending receives the 413 rather than a reset connection.
 
 use futures::StreamExt;
 
@@ -29,3 +29,31 @@ pub async fn drain(body: axum::body::Body) {
 pub fn declared_length(headers: &axum::http::HeaderMap) -> Option<usize> {
     headers.get(axum::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok())
 }
+
+/// A request whose declared body is over `limit` is refused: its body is drained first (so a client still sending
+/// reads the refusal) and `Err` returned for the API to answer its 413; any other request is let through.
+pub async fn admit(req: axum::extract::Request, limit: usize) -> Result<axum::extract::Request, TooLarge> {
+    if declared_length(req.headers()).is_some_and(|n| n > limit) {
+        drain(req.into_body()).await;
+        return Err(TooLarge);
+    }
+    Ok(req)
+}
+
+/// A whole body of at most `limit` bytes: a declared length over it is refused (the body drained first), a body
+/// that turns out longer stops being read at the limit.
+pub async fn read_limited(
+    body: axum::body::Body,
+    headers: &axum::http::HeaderMap,
+    limit: usize,
+) -> Result<axum::body::Bytes, TooLarge> {
+    if declared_length(headers).is_some_and(|n| n > limit) {
+        drain(body).await;
+        return Err(TooLarge);
+    }
+    axum::body::to_bytes(body, limit).await.map_err(|_| TooLarge)
+}
+
+/// A body over the limit (each API answers its own 413).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;

@@ -47,6 +47,12 @@ pub fn env_first(names: &[&str]) -> Option<String> {
     Vars::from_env().first(names)
 }
 
+/// The schemas exposed through the data API (`PGRST_DB_SCHEMAS`, first one is the default); `lint` and `types`
+/// read them too.
+pub fn exposed_schemas(vars: &Vars) -> Vec<String> {
+    vars.list(&["PGRST_DB_SCHEMAS", "GATEWAY_DB_SCHEMAS"], &["public"])
+}
+
 /// Roles no token may ever switch to, whatever `GATEWAY_ALLOWED_ROLES` says: the pool's login role, the role the auth
 /// module uses for `auth.*`, and the usual superusers.
 pub const NEVER_ALLOWED_ROLES: &[&str] = &["authenticator", "supabase_auth_admin", "supabase_admin", "postgres"];

@@ -35,6 +35,13 @@ pub struct Request<'a> {
     pub headers: &'a HeaderMap,
 }
 
+impl<'a> Request<'a> {
+    /// The request an axum handler receives (its path under the router's mount).
+    pub fn of(parts: &'a http::request::Parts) -> Self {
+        Request { method: parts.method.as_str(), path: parts.uri.path(), headers: &parts.headers }
+    }
+}
+
 /// The `search_path` of requests outside the data API's schemas (Storage, site pages).
 pub const DEFAULT_SEARCH_PATH: &str = "\"public\", \"extensions\"";
 

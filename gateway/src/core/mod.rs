@@ -1,8 +1,10 @@
 //! The request core every API is built on: configuration, the pools and the pipelined request connection, the
-//! key set and token verification, the identity cache, the one builder of the request context, the roles'
-//! settings, mail and the outbox, the HTTP workers and their connections. No module here knows any API.
+//! key set and token verification, the identity cache, the one builder of the request context and the roles'
+//! settings it applies, the caller a request is made by, mail and the outbox, the schema reload listener, the
+//! HTTP workers and their connections. Nothing here knows any API; each API holds a [`Core`].
 
 pub mod body;
+pub mod caller;
 pub mod client_addr;
 pub mod config;
 pub mod conn;
@@ -14,5 +16,9 @@ pub mod location;
 pub mod mail;
 pub mod outbox;
 pub mod private_fs;
+pub mod reload;
 pub mod role_settings;
+mod state;
 pub mod workers;
+
+pub use state::{Core, CoreState};

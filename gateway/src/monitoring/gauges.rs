@@ -1,31 +1,30 @@
 //! Sampled gauges: connections in use, idle and waited for in each pool and Realtime's sockets and channel joins
 //! (every second), and the outbox backlog with the age of its oldest queued message (every five seconds).
 
-use crate::state::AppState;
+use super::Sampled;
 use std::time::Duration;
 
 /// Samples until the process ends.
-pub fn spawn(state: &AppState) {
-    let state = state.clone();
+pub fn spawn(sampled: Sampled) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         for n in 0u64.. {
             tick.tick().await;
-            sample_pools(&state);
-            metrics::gauge!("gateway_realtime_sockets").set(state.realtime.socket_count() as f64);
-            metrics::gauge!("gateway_realtime_channel_joins").set(state.realtime.hub.member_count() as f64);
+            sample_pools(&sampled);
+            metrics::gauge!("gateway_realtime_sockets").set(sampled.realtime.socket_count() as f64);
+            metrics::gauge!("gateway_realtime_channel_joins").set(sampled.realtime.hub.member_count() as f64);
             if n % 5 == 0 {
-                sample_outbox(&state).await;
+                sample_outbox(&sampled).await;
             }
         }
     });
 }
 
-fn sample_pools(state: &AppState) {
-    let shared = state.pool.status();
+fn sample_pools(sampled: &Sampled) {
+    let shared = sampled.core.pool.status();
     record_pool("shared", shared.size, shared.available, shared.waiting);
     let (mut size, mut available, mut waiting) = (0, 0, 0);
-    for s in state.rest.pool_statuses() {
+    for s in sampled.rest.pool_statuses() {
         (size, available, waiting) = (size + s.size, available + s.available, waiting + s.waiting);
     }
     record_pool("rest", size, available, waiting);
@@ -38,8 +37,8 @@ fn record_pool(pool: &'static str, size: usize, available: usize, waiting: usize
     metrics::gauge!("gateway_db_pool_waiting", "pool" => pool).set(waiting as f64);
 }
 
-async fn sample_outbox(state: &AppState) {
-    let Ok(client) = state.pool.get().await else { return };
+async fn sample_outbox(sampled: &Sampled) {
+    let Ok(client) = sampled.core.pool.get().await else { return };
     let sql = "select count(*)::float8, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 \
                from gateway.outbox where status = 'queued'";
     if let Ok(row) = client.query_one(sql, &[]).await {

@@ -26,14 +26,21 @@ pub fn address(vars: &Vars) -> anyhow::Result<Option<SocketAddr>> {
     Ok(Some(addr))
 }
 
+/// What the gauges sample: the shared pool and the outbox (core), the data API's pools, Realtime's sockets.
+pub struct Sampled {
+    pub core: crate::core::Core,
+    pub rest: crate::rest::Rest,
+    pub realtime: crate::realtime::Realtime,
+}
+
 /// Installs the global recorder and its HTTP listener (inside a Tokio runtime), then starts the gauge sampler.
-pub fn start(state: &crate::state::AppState, addr: SocketAddr) -> anyhow::Result<()> {
+pub fn start(sampled: Sampled, addr: SocketAddr) -> anyhow::Result<()> {
     PrometheusBuilder::new()
         .with_http_listener(addr)
         .set_buckets_for_metric(Matcher::Full(http::DURATION.to_string()), LATENCY_BUCKETS)?
         .install()
         .map_err(|e| anyhow::anyhow!("cannot serve metrics on {addr}: {e}"))?;
-    gauges::spawn(state);
+    gauges::spawn(sampled);
     tracing::info!(%addr, "metrics served");
     Ok(())
 }

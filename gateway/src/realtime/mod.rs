@@ -1,7 +1,8 @@
 //! Supabase Realtime (`/realtime/v1`): the WebSocket at `/websocket` (Phoenix framing, vsn 1.0.0 and 2.0.0),
 //! broadcast (public and private channels, from clients, REST and the database), presence, and postgres_changes
-//! from logical replication — generic, configured by Realtime's own conventions. The module owns its state and
-//! background tasks and uses the request core only through the pool, the key set and the configuration.
+//! from logical replication — generic, configured by Realtime's own conventions. The module owns its state,
+//! router and background tasks and uses the request core only through the pool, the key set and the
+//! configuration.
 
 pub mod auth;
 pub mod authorization;
@@ -22,13 +23,18 @@ mod session;
 mod socket;
 
 use crate::core::config::Config;
+use crate::core::Core;
 use arc_swap::ArcSwap;
+use axum::extract::FromRef;
 use axum::routing::{get, post};
 use axum::Router;
 use jwks::KeySet;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Realtime's state as its handlers receive it; cloning it is one reference count.
+pub type Realtime = Arc<RealtimeState>;
 
 pub struct RealtimeState {
     pub config: Arc<Config>,
@@ -54,7 +60,8 @@ impl Drop for SocketGuard {
 }
 
 impl RealtimeState {
-    pub fn new(config: Arc<Config>, pool: deadpool_postgres::Pool, keys: Arc<ArcSwap<KeySet>>) -> Self {
+    pub fn new(core: &Core) -> Self {
+        let (config, pool, keys) = (core.config.clone(), core.pool.clone(), core.keys.clone());
         let settings = config::RealtimeConfig::from_vars(&config.vars, &config.db_uri, config.admin_db_uri.as_deref());
         let node = uuid::Uuid::new_v4();
         let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node);
@@ -89,8 +96,12 @@ impl RealtimeState {
     }
 }
 
-/// The routes under `/realtime/v1`, with the module's own state.
-pub fn router<S: Clone + Send + Sync + 'static>(state: Arc<RealtimeState>) -> Router<S> {
+/// The routes under `/realtime/v1`.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Realtime: FromRef<S>,
+{
     let cors = tower_http::cors::CorsLayer::new()
         .allow_origin(tower_http::cors::AllowOrigin::any())
         .allow_methods([http::Method::POST, http::Method::OPTIONS])
@@ -100,7 +111,6 @@ pub fn router<S: Clone + Send + Sync + 'static>(state: Arc<RealtimeState>) -> Ro
         .route("/api/broadcast", post(rest::batch).layer(cors.clone()))
         .route("/api/broadcast/{topic}/events/{event}", post(rest::single).layer(cors))
         .route("/api/ping", get(|| async { axum::Json(serde_json::json!({ "message": "Success" })) }))
-        .with_state(state)
 }
 
 /// Background work: the cluster bus, the change stream manager, retention.

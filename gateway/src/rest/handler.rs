@@ -10,10 +10,10 @@ use super::request::{self, ApiRequest, ParseSettings, Resource};
 use super::response::{self, Kind, Outcome, Shape};
 use super::settings::TxEnd;
 use super::sql;
+use super::Rest;
 use crate::core::context::{self, RequestContext};
 use crate::core::db::pipeline::TextRow;
 use crate::core::identity::{Rejection, Verified};
-use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
@@ -21,25 +21,25 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value};
 
 // The handlers take the request whole: the `HeaderMap` and `Uri` extractors would copy them.
-pub async fn relation(State(state): State<AppState>, Path(name): Path<String>, req: Request) -> Response {
+pub async fn relation(State(rest): State<Rest>, Path(name): Path<String>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
-    answer(state, Resource::Relation(name), parts.method, parts.uri, parts.headers, body)
+    answer(rest, Resource::Relation(name), parts.method, parts.uri, parts.headers, body)
         .await
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn routine(State(state): State<AppState>, Path(name): Path<String>, req: Request) -> Response {
+pub async fn routine(State(rest): State<Rest>, Path(name): Path<String>, req: Request) -> Response {
     let (parts, body) = req.into_parts();
-    answer(state, Resource::Routine(name), parts.method, parts.uri, parts.headers, body)
+    answer(rest, Resource::Routine(name), parts.method, parts.uri, parts.headers, body)
         .await
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn root(State(state): State<AppState>, req: Request) -> Response {
+pub async fn root(State(rest): State<Rest>, req: Request) -> Response {
     if req.method() == Method::OPTIONS {
         return options_response();
     }
-    super::openapi::serve::answer(state, req).await.unwrap_or_else(IntoResponse::into_response)
+    super::openapi::serve::answer(rest, req).await.unwrap_or_else(IntoResponse::into_response)
 }
 
 pub async fn invalid_path() -> Response {
@@ -55,7 +55,7 @@ fn options_response() -> Response {
 
 /// The pipeline: identify → read body → parse → plan → SQL → execute → respond.
 async fn answer(
-    state: AppState,
+    rest: Rest,
     resource: Resource,
     method: Method,
     uri: Uri,
@@ -65,17 +65,14 @@ async fn answer(
     if method == Method::OPTIONS {
         return Ok(options_response());
     }
-    let rest = &state.rest;
-    let verified = match state.identities.identify(&headers, &state.keys.load(), &state.config) {
+    let verified = match rest.core.identify(&headers) {
         Ok(verified) => verified,
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
     let identity = &verified.identity;
-    if crate::core::body::declared_length(&headers).is_some_and(|n| n > rest.settings.max_body_bytes) {
-        crate::core::body::drain(body).await;
-        return Err(Error::PayloadTooLarge);
-    }
-    let body = axum::body::to_bytes(body, rest.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge)?;
+    let body = crate::core::body::read_limited(body, &headers, rest.settings.max_body_bytes)
+        .await
+        .map_err(|_| Error::PayloadTooLarge)?;
     let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
     let req = request::parse(&method, resource, uri.query(), &headers, body, &parse_settings)?;
     if req.prefs.is_strict() && !req.prefs.invalid.is_empty() {
@@ -95,7 +92,7 @@ async fn answer(
     }
     let built = build_statement(&plan, &cache, &req);
     let authenticated = !identity.is_anonymous_role(rest.settings.anon_role.as_deref());
-    let tx = request_context(&state, &verified, &req, &uri, &headers, &cache);
+    let tx = request_context(&rest, &verified, &req, &uri, &headers, &cache);
     if let MediaType::Plan { json, options, .. } = &req.media {
         let explain = sql::explain(&built.stmt, *json, options);
         let rollback: Decide = Box::new(|_| Ok(false));
@@ -317,7 +314,7 @@ fn applied_timezone<'a>(req: &'a ApiRequest, cache: &super::schema_cache::Schema
 /// What the preamble tells SQL about this request: the one request context, on the request's schema, with the
 /// `Prefer: timezone` PostgreSQL knows.
 pub(super) fn request_context(
-    state: &AppState,
+    rest: &Rest,
     verified: &Verified,
     req: &ApiRequest,
     uri: &Uri,
@@ -327,8 +324,8 @@ pub(super) fn request_context(
     let path = uri.path();
     let request =
         context::Request { method: req.method.as_str(), path: path.strip_prefix("/rest/v1").unwrap_or(path), headers };
-    let search_path = state.rest.settings.search_path(&req.schema);
-    let mut context = RequestContext::build(verified, &request, search_path, &state.role_settings.load());
+    let search_path = rest.settings.search_path(&req.schema);
+    let mut context = rest.core.context(verified, &request, search_path);
     if let Some(tz) = applied_timezone(req, cache) {
         context.role_settings.push(("timezone".into(), tz.to_string()));
     }

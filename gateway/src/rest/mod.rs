@@ -13,24 +13,34 @@ pub mod schema_cache;
 pub mod settings;
 pub mod sql;
 
-use crate::core::config::{Config, Vars};
-use crate::state::AppState;
+use crate::core::reload::Hook;
+use crate::core::Core;
 use arc_swap::ArcSwap;
+use axum::extract::FromRef;
 use axum::http::{HeaderName, Method};
 use axum::routing::any;
 use axum::Router;
-use deadpool_postgres::Pool;
 use schema_cache::SchemaCache;
 use settings::RestSettings;
+use std::sync::Arc;
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
-/// The schemas exposed through the API (`PGRST_DB_SCHEMAS`, first one is the default).
-pub fn exposed_schemas(vars: &Vars) -> Vec<String> {
-    vars.list(&["PGRST_DB_SCHEMAS", "GATEWAY_DB_SCHEMAS"], &["public"])
+/// The data API's state as its handlers receive it; cloning it is one reference count (axum clones it per
+/// request).
+#[derive(Clone)]
+pub struct Rest(Arc<RestState>);
+
+impl std::ops::Deref for Rest {
+    type Target = RestState;
+
+    fn deref(&self) -> &RestState {
+        &self.0
+    }
 }
 
-/// The data API's own state: settings and the schema cache (swapped atomically on reload).
+/// The data API's own state: the core, settings and the schema cache (swapped atomically on reload).
 pub struct RestState {
+    pub core: Core,
     pub settings: RestSettings,
     pub cache: ArcSwap<SchemaCache>,
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
@@ -38,9 +48,11 @@ pub struct RestState {
     pools: Vec<crate::core::db::pipeline::Pool>,
 }
 
-impl RestState {
-    pub async fn load(config: &Config, pool: &Pool) -> anyhow::Result<Self> {
-        let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
+impl Rest {
+    /// Reads the `pgrst.*` settings and the schema cache, and opens the pipelined pools.
+    pub async fn load(core: &Core) -> anyhow::Result<Self> {
+        let config = &core.config;
+        let client = core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
         let db_config = settings::load_db_config(&client).await?;
         let settings = RestSettings::new(config, &db_config);
         let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
@@ -48,9 +60,32 @@ impl RestState {
             .into_iter()
             .map(|size| crate::core::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
             .collect::<anyhow::Result<_>>()?;
-        Ok(RestState { settings, cache: ArcSwap::from_pointee(cache), pools })
+        let cache = ArcSwap::from_pointee(cache);
+        Ok(Rest(Arc::new(RestState { core: core.clone(), settings, cache, pools })))
     }
 
+    /// Rebuilds the schema cache and swaps it in; on failure the old cache stays.
+    pub async fn reload_cache(&self) {
+        match self.load_cache().await {
+            Ok(cache) => {
+                self.cache.store(Arc::new(cache));
+                tracing::info!("rest: schema cache reloaded");
+            }
+            Err(e) => tracing::error!(error = %e, "rest: schema cache reload failed; keeping the previous cache"),
+        }
+    }
+
+    /// The data API's part of a schema reload (`core::reload`): its schema cache.
+    pub fn reload_hook(&self) -> Hook {
+        let rest = self.clone();
+        Arc::new(move || {
+            let rest = rest.clone();
+            Box::pin(async move { rest.reload_cache().await })
+        })
+    }
+}
+
+impl RestState {
     /// The pipelined pool of the HTTP worker this runs on.
     pub fn pool(&self) -> &crate::core::db::pipeline::Pool {
         &self.pools[crate::core::workers::current() % self.pools.len()]
@@ -62,8 +97,8 @@ impl RestState {
     }
 
     /// Builds a fresh cache (the caller swaps it in).
-    pub async fn load_cache(&self, pool: &Pool) -> anyhow::Result<SchemaCache> {
-        let client = pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
+    async fn load_cache(&self) -> anyhow::Result<SchemaCache> {
+        let client = self.core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
         schema_cache::load::load(&**client, &self.settings.schemas, &self.settings.roles).await
     }
 }
@@ -79,7 +114,11 @@ fn pool_sizes(total: usize, workers: usize) -> Vec<usize> {
 }
 
 /// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Rest: FromRef<S>,
+{
     Router::new()
         .route("/rpc/{function}", any(handler::routine))
         .route("/{relation}", any(handler::relation))
@@ -90,7 +129,11 @@ pub fn router() -> Router<AppState> {
 }
 
 /// `/rest/v1/` (a nested router's `/` answers only `/rest/v1`): the OpenAPI document as at `/rest/v1`.
-pub fn root_with_slash() -> Router<AppState> {
+pub fn root_with_slash<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Rest: FromRef<S>,
+{
     Router::new().route("/rest/v1/", any(handler::root)).layer(cors()).layer(allow_on_options::AllowOnOptionsLayer)
 }
 
@@ -124,11 +167,6 @@ fn cors() -> CorsLayer {
         .allow_headers(AllowHeaders::mirror_request())
         .expose_headers(expose.map(HeaderName::from_static))
         .max_age(std::time::Duration::from_secs(86400))
-}
-
-/// Background work: the schema-cache reload listener.
-pub fn spawn_background(state: &AppState) {
-    tokio::spawn(schema_cache::listener::run(state.clone()));
 }
 
 #[cfg(test)]

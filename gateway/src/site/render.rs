@@ -1,10 +1,10 @@
 //! Turning a resolved route into a response: files, pages with the runtime config, and data-rendered pages.
 
 use super::resolve::{qualified_function, resolve, Resolved};
+use super::Site;
 use crate::core::context::{self, RequestContext};
 use crate::core::db::request_tx::preamble;
 use crate::core::identity::Verified;
-use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -18,14 +18,14 @@ font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; fo
 const LOCATION_PATH: &percent_encoding::AsciiSet =
     &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'#').add(b'%').add(b'<').add(b'>').add(b'?').add(b'`');
 
-pub async fn respond(state: &AppState, request: Request) -> Response {
+pub async fn respond(state: &Site, request: Request) -> Response {
     let method = request.method().clone();
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], "Method Not Allowed").into_response();
     }
     let raw_path = request.uri().path();
     let query = request.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
-    let mut response = match (&state.site.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
+    let mut response = match (&state.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
         (Some(dir), Ok(path)) => {
             let context = page_context(state, &method, &path, request.headers());
             answer(state, dir, &path, &query, &context).await
@@ -40,14 +40,14 @@ pub async fn respond(state: &AppState, request: Request) -> Response {
 
 /// The context a page function runs in: the anonymous role (a page is the same for everyone), with the request
 /// as every API gives it to SQL.
-fn page_context(state: &AppState, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
-    let anon = Verified::tokenless(state.config.anon_role.as_deref().unwrap_or("anon"));
+fn page_context(state: &Site, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
+    let anon = Verified::tokenless(state.core.config.anon_role.as_deref().unwrap_or("anon"));
     let request = context::Request { method: method.as_str(), path, headers };
-    RequestContext::build(&anon, &request, context::DEFAULT_SEARCH_PATH.into(), &state.role_settings.load())
+    state.core.context(&anon, &request, context::DEFAULT_SEARCH_PATH.into())
 }
 
-async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, context: &RequestContext) -> Response {
-    match resolve(dir, &state.site.manifest, path) {
+async fn answer(state: &Site, dir: &Path, path: &str, query: &str, context: &RequestContext) -> Response {
+    match resolve(dir, &state.manifest, path) {
         Resolved::File(file) => match tokio::fs::read(&file).await {
             Ok(bytes) => file_response(path, &file, bytes),
             Err(_) => not_found(state, dir).await,
@@ -82,7 +82,7 @@ async fn answer(state: &AppState, dir: &Path, path: &str, query: &str, context: 
     }
 }
 
-async fn not_found(state: &AppState, dir: &Path) -> Response {
+async fn not_found(state: &Site, dir: &Path) -> Response {
     let file = dir.join("404.html");
     if file.is_file() {
         page(state, &file, 404, None).await
@@ -92,7 +92,7 @@ async fn not_found(state: &AppState, dir: &Path) -> Response {
 }
 
 /// An HTML page with the runtime config (and server-rendered parts) filled in.
-async fn page(state: &AppState, file: &Path, status: u16, rendered: Option<(&str, &str)>) -> Response {
+async fn page(state: &Site, file: &Path, status: u16, rendered: Option<(&str, &str)>) -> Response {
     let Ok(template) = tokio::fs::read_to_string(file).await else {
         return plain(StatusCode::NOT_FOUND, "Not Found");
     };
@@ -130,9 +130,9 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
 
 /// Calls a manifest function in the page's context (the anonymous role) in a read-only transaction; returns its
 /// result as text.
-async fn call(state: &AppState, function: &str, arg: &str, context: &RequestContext) -> anyhow::Result<String> {
+async fn call(state: &Site, function: &str, arg: &str, context: &RequestContext) -> anyhow::Result<String> {
     let function = qualified_function(function)?;
-    let mut client = state.pool.get().await?;
+    let mut client = state.core.pool.get().await?;
     let tx = client.transaction().await?;
     tx.batch_execute("SET TRANSACTION READ ONLY").await?;
     let (sql, params) = preamble(context);

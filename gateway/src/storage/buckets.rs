@@ -1,13 +1,15 @@
 //! The bucket API: list, get, create, update, empty and delete buckets, each as the caller's role.
 
-use super::db::{self, Caller};
+use super::caller::{self, Caller, Owner, Requester};
+use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_body, query_checked, row_timestamp};
 use super::names;
 use super::schema::{Prop, Schema};
 use super::settings::parse_size;
-use crate::state::AppState;
+use crate::core::context;
+use crate::storage::Storage;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, Uri};
@@ -80,16 +82,17 @@ pub async fn find(tx: &deadpool_postgres::Transaction<'_>, id: &str) -> Result<B
 /// row-level security would hide. `method` is the `request.method` SQL sees meanwhile.
 pub async fn find_as_service(
     tx: &deadpool_postgres::Transaction<'_>,
-    state: &AppState,
+    state: &Storage,
     method: Method,
     id: &str,
 ) -> Result<BucketInfo> {
-    db::switch(tx, &db::service(state, &HeaderMap::new(), &method, "")).await?;
+    let request = context::Request { method: method.as_str(), path: "", headers: &HeaderMap::new() };
+    db::switch(tx, &caller::service(&state.core, &request)).await?;
     find(tx, id).await
 }
 
 /// [`find_as_service`] in a read-only transaction of its own: a bucket's limits, checked before contents are written.
-pub async fn lookup(state: &AppState, method: Method, id: &str) -> Result<BucketInfo> {
+pub async fn lookup(state: &Storage, method: Method, id: &str) -> Result<BucketInfo> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, true).await?;
     let info = find_as_service(&tx, state, method, id).await?;
@@ -116,9 +119,14 @@ pub struct ListQuery {
     sort_order: Option<String>,
 }
 
-pub async fn list(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Result<Json<Value>> {
+pub async fn list(
+    State(state): State<Storage>,
+    requester: Requester,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Json<Value>> {
     let q: ListQuery = query_checked(uri.query(), &LIST_QUERY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let column = match q.sort_column.as_deref().unwrap_or("name") {
         "id" => "id",
         "created_at" => "created_at",
@@ -152,13 +160,11 @@ pub fn like_escape(s: &str) -> String {
 }
 
 pub async fn get(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let mut client = db::client(&state).await?;
     let tx = db::begin_as(&mut client, &caller, true).await?;
     let sql = format!("select {BUCKET_COLUMNS} from storage.buckets where id = $1");
@@ -257,15 +263,9 @@ fn size_limit(v: &Value, global_limit: u64) -> Result<Option<i64>> {
     }
 }
 
-pub async fn create(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let b = BucketBody::parse(&body, &CREATE_BODY, state.storage.settings.file_size_limit)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+pub async fn create(State(state): State<Storage>, requester: Requester, body: Bytes) -> Result<Json<Value>> {
+    let b = BucketBody::parse(&body, &CREATE_BODY, state.settings.file_size_limit)?;
+    let caller = requester.caller()?;
     let name = b.name.clone().unwrap_or_default();
     let id = b.id.clone().filter(|i| !i.is_empty()).unwrap_or_else(|| name.clone());
     names::bucket_id(&id)?;
@@ -289,15 +289,13 @@ pub async fn create(
 }
 
 pub async fn update(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(id): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
-    let b = BucketBody::parse(&body, &UPDATE_BODY, state.storage.settings.file_size_limit)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let b = BucketBody::parse(&body, &UPDATE_BODY, state.settings.file_size_limit)?;
+    let caller = requester.caller()?;
     let (set_limit, limit) = (b.file_size_limit.is_some(), b.file_size_limit.flatten());
     let (set_types, types) = (b.allowed_mime_types.is_some(), b.allowed_mime_types.flatten());
     let mut client = db::client(&state).await?;
@@ -319,22 +317,20 @@ pub async fn update(
 
 /// Removes every object of a bucket the caller may delete; contents are removed after the commit.
 pub async fn empty(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let removed = delete_objects(&state, &caller, &id).await?;
     for (name, version) in removed {
-        state.storage.backend.delete(&id, &name, version.as_deref()).await;
+        state.backend.delete(&id, &name, version.as_deref()).await;
     }
     // Storage's own wording (it queues the work; here it is already done).
     Ok(Json(json!({ "message": "Empty bucket has been queued. Completion may take up to an hour." })))
 }
 
-async fn delete_objects(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<(String, Option<String>)>> {
+async fn delete_objects(state: &Storage, caller: &Caller, id: &str) -> Result<Vec<(String, Option<String>)>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
     find_as_service(&tx, state, Method::POST, id).await?;
@@ -345,13 +341,11 @@ async fn delete_objects(state: &AppState, caller: &Caller, id: &str) -> Result<V
 }
 
 pub async fn delete(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let mut client = db::client(&state).await?;
     let tx = db::begin_as(&mut client, &caller, false).await?;
     let n = tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| {

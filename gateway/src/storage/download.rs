@@ -2,13 +2,14 @@
 //! `/object/public/…` for public buckets, `/object/sign/…?token=` with a signed URL), `HEAD` for `exists`, and
 //! `/object/info/…`. Contents are streamed from the backend; `Range` and `If-None-Match` are honoured.
 
-use super::db::{self, Caller};
+use super::caller::{Caller, Requester};
+use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{query_checked, timestamp};
 use super::schema::{Prop, Schema};
 use super::{buckets, names, range, signing};
-use crate::state::AppState;
+use crate::storage::Storage;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
@@ -57,7 +58,7 @@ pub enum Access<'a> {
 }
 
 /// Finds the object, checking the bucket first (as Storage's superuser) so a missing bucket says so.
-pub async fn find_object(state: &AppState, access: Access<'_>, bucket: &str, name: &str) -> Result<ObjectRow> {
+pub async fn find_object(state: &Storage, access: Access<'_>, bucket: &str, name: &str) -> Result<ObjectRow> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, true).await?;
     let info = buckets::find_as_service(&tx, state, Method::GET, bucket).await?;
@@ -113,13 +114,13 @@ fn target(params: &(String, String)) -> Result<(&str, &str)> {
 
 /// Streams an object (or its headers for HEAD).
 async fn respond(
-    state: &AppState,
+    state: &Storage,
     obj: &ObjectRow,
     method: &Method,
     headers: &HeaderMap,
     reply: Reply<'_>,
 ) -> Result<Response> {
-    let backend = &state.storage.backend;
+    let backend = &state.backend;
     let total = match backend.size(&obj.bucket_id, &obj.name, obj.version.as_deref()).await {
         Ok(n) => n,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
@@ -175,30 +176,22 @@ async fn respond(
 }
 
 /// Who may read through a route.
-#[derive(Debug, Clone, Copy)]
 enum Reader {
     /// The caller's token is required (`/object/authenticated/…`).
-    Token,
+    Token(Requester),
     /// A token is optional: without one, or with one that does not verify, the request is anonymous and only a
     /// public bucket answers, as Storage's `allowInvalidJwt` routes (`/object/{bucket}/…`, `/object/info/{bucket}/…`).
-    TokenOrAnonymous,
+    TokenOrAnonymous(Requester),
     /// Public buckets only, no token looked at (`/object/public/…`).
     Public,
 }
 
 /// The object a read route names, found as its [`Reader`] allows.
-async fn find_for(
-    state: &AppState,
-    reader: Reader,
-    method: &Method,
-    uri: &Uri,
-    headers: &HeaderMap,
-    params: &(String, String),
-) -> Result<ObjectRow> {
+async fn find_for(state: &Storage, reader: Reader, params: &(String, String)) -> Result<ObjectRow> {
     let (bucket, name) = target(params)?;
     let caller = match reader {
-        Reader::Token => Some(db::caller(state, headers, method, uri.path())?),
-        Reader::TokenOrAnonymous => db::caller(state, headers, method, uri.path()).ok(),
+        Reader::Token(requester) => Some(requester.caller()?),
+        Reader::TokenOrAnonymous(requester) => requester.caller().ok(),
         Reader::Public => None,
     };
     let access = caller.as_ref().map_or(Access::Public, Access::Caller);
@@ -207,7 +200,7 @@ async fn find_for(
 
 /// A download or `HEAD` through a route whose readers are `reader`.
 async fn read(
-    state: &AppState,
+    state: &Storage,
     reader: Reader,
     method: &Method,
     uri: &Uri,
@@ -215,35 +208,37 @@ async fn read(
     params: &(String, String),
 ) -> Result<Response> {
     let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
-    let obj = find_for(state, reader, method, uri, headers, params).await?;
+    let obj = find_for(state, reader, params).await?;
     respond(state, &obj, method, headers, Reply { download: q.download.as_deref(), expires: None }).await
 }
 
 /// `GET|HEAD /object/authenticated/{bucket}/{name}`.
 pub async fn authenticated(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
+    requester: Requester,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    read(&state, Reader::Token, &method, &uri, &headers, &params).await
+    read(&state, Reader::Token(requester), &method, &uri, &headers, &params).await
 }
 
 /// `GET|HEAD /object/{bucket}/{name}`.
 pub async fn any_caller(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
+    requester: Requester,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    read(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await
+    read(&state, Reader::TokenOrAnonymous(requester), &method, &uri, &headers, &params).await
 }
 
 /// `GET|HEAD /object/public/{bucket}/{name}`.
 pub async fn public(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -254,7 +249,7 @@ pub async fn public(
 
 /// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
 pub async fn signed(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -287,33 +282,26 @@ fn info_json(obj: &ObjectRow) -> Value {
 
 /// `GET /object/info/{bucket}/{name}` (token optional).
 pub async fn info_any(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::TokenOrAnonymous, &method, &uri, &headers, &params).await?)))
+    Ok(Json(info_json(&find_for(&state, Reader::TokenOrAnonymous(requester), &params).await?)))
 }
 
 /// `GET /object/info/authenticated/{bucket}/{name}` (token required).
 pub async fn info(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::Token, &method, &uri, &headers, &params).await?)))
+    Ok(Json(info_json(&find_for(&state, Reader::Token(requester), &params).await?)))
 }
 
 /// `GET /object/info/public/{bucket}/{name}`.
 pub async fn info_public(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::Public, &method, &uri, &headers, &params).await?)))
+    Ok(Json(info_json(&find_for(&state, Reader::Public, &params).await?)))
 }

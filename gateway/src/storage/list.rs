@@ -2,16 +2,17 @@
 //! sorting and paging, as the caller (RLS decides which objects are seen).
 
 use super::buckets::like_escape;
+use super::caller::Requester;
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp};
 use super::names;
 use super::schema::{Prop, Schema};
-use crate::state::AppState;
+use crate::storage::Storage;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::Method;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -89,16 +90,14 @@ fn plan(body: ListBody) -> Result<Plan> {
 }
 
 pub async fn list(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let body: ListBody = parse_checked(&body, &LIST_BODY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let p = plan(body)?;
     let sql = format!(
         "select part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \

@@ -1,16 +1,17 @@
 //! `POST /object/list-v2/{bucket}`: objects whose names start with a prefix, optionally grouped into folders at
 //! the next `/` (`with_delimiter`), sorted and paged with an opaque cursor, as the caller (RLS decides).
 
+use super::caller::Requester;
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp};
 use super::names;
 use super::schema::{Prop, Schema};
-use crate::state::AppState;
+use crate::storage::Storage;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::Method;
 use axum::Json;
 use base64::Engine;
 use serde::Deserialize;
@@ -81,16 +82,14 @@ fn order_sql(sort: Option<SortBy>) -> Result<&'static str> {
 }
 
 pub async fn list_v2(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let body: ListV2Body = parse_checked(&body, &LIST_V2_BODY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let prefix = body.prefix.unwrap_or_default();
     if prefix.contains("..") || prefix.contains('\\') {
         return Err(StorageError::InvalidKey(prefix));

@@ -5,6 +5,7 @@
 
 mod backend;
 mod buckets;
+mod caller;
 mod cors;
 mod db;
 mod download;
@@ -31,32 +32,52 @@ pub use backend::{Backend, FileBackend};
 pub use error::StorageError;
 pub use settings::{BackendKind, StorageSettings};
 
-use crate::core::config::Config;
-use crate::state::AppState;
+use crate::core::Core;
+use axum::extract::FromRef;
 use axum::routing::{get, post};
 use axum::Router;
+use std::sync::Arc;
 
+/// Storage's state as its handlers receive it; cloning it is one reference count.
+#[derive(Clone)]
+pub struct Storage(Arc<StorageState>);
+
+impl std::ops::Deref for Storage {
+    type Target = StorageState;
+
+    fn deref(&self) -> &StorageState {
+        &self.0
+    }
+}
+
+/// What the storage routes share: the core, Storage's settings, the backend the contents live in, the renderer.
 pub struct StorageState {
+    pub core: Core,
     pub settings: StorageSettings,
     pub backend: Backend,
     /// Image transformations: bounded rendering and its cache.
     pub renderer: transform::Renderer,
 }
 
-impl StorageState {
-    pub async fn new(config: &Config) -> anyhow::Result<Self> {
-        let settings = StorageSettings::from_vars(&config.vars);
+impl Storage {
+    pub async fn new(core: &Core) -> anyhow::Result<Self> {
+        let settings = StorageSettings::from_vars(&core.config.vars);
         let backend = match &settings.backend {
             BackendKind::File(root) => Backend::File(FileBackend::new(root)),
             BackendKind::S3(s3) => Backend::S3 { staging: FileBackend::new(&s3.staging), s3: s3::S3Backend::new(s3)? },
         };
         backend.ensure_dirs().await?;
         let renderer = settings.renderer();
-        Ok(StorageState { settings, backend, renderer })
+        Ok(Storage(Arc::new(StorageState { core: core.clone(), settings, backend, renderer })))
     }
 }
 
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Storage: FromRef<S>,
+    Core: FromRef<S>,
+{
     use download::{any_caller, authenticated, info, info_any, info_public, public, signed};
     Router::new()
         .route("/bucket", get(buckets::list).post(buckets::create))
@@ -94,8 +115,7 @@ async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) 
     StorageError::RouteNotFound(format!("{method}:{relative}"))
 }
 
-/// Background work: the mail outbox delivery loop and the storage sweep.
-pub fn spawn_background(state: &AppState) {
-    crate::core::outbox::spawn(state);
+/// Background work: the storage sweep.
+pub fn spawn_background(state: &Storage) {
     sweep::spawn(state);
 }

@@ -3,13 +3,15 @@
 //! the caller; if the row is refused the new file is removed, and a replaced version is removed only after the
 //! commit — so a failed database write leaves no file and a failed file write leaves no row.
 
-use super::db::{self, Caller};
+use super::caller::{self, Caller, Owner, Requester};
+use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp, timestamp};
 use super::schema::{Prop, Schema};
 use super::{buckets, names, signing, sniff, upload};
-use crate::state::AppState;
+use crate::core::context;
+use crate::storage::Storage;
 use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, Uri};
@@ -53,7 +55,7 @@ fn object_metadata(staged: &upload::Staged) -> Value {
 
 /// Stores an upload as `caller`; returns the object's id.
 async fn store(
-    state: &AppState,
+    state: &Storage,
     caller: &Caller,
     bucket: &str,
     name: &str,
@@ -62,9 +64,9 @@ async fn store(
     body: Body,
 ) -> Result<uuid::Uuid> {
     let info = buckets::lookup(state, Method::GET, bucket).await?;
-    let global = state.storage.settings.file_size_limit;
+    let global = state.settings.file_size_limit;
     let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
-    let backend = &state.storage.backend;
+    let backend = &state.backend;
     let staged = upload::stage(backend, headers, body, limit).await?;
     sniff::check(&staged.content_type, &staged.head, info.allowed_mime_types.as_deref())?;
     let metadata = object_metadata(&staged);
@@ -87,7 +89,7 @@ async fn store(
 
 #[allow(clippy::too_many_arguments)]
 async fn write_row(
-    state: &AppState,
+    state: &Storage,
     caller: &Caller,
     bucket: &str,
     name: &str,
@@ -136,15 +138,15 @@ fn target(params: &(String, String)) -> Result<(String, String)> {
 
 /// `POST /object/{bucket}/{name}` (`x-upsert`) and `PUT` (always replaces).
 pub async fn upload(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
+    requester: Requester,
     method: Method,
-    uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
     body: Body,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let upsert = method == Method::PUT || upsert_header(&headers);
     let id = store(&state, &caller, &bucket, &name, upsert, &headers, body).await?;
     Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
@@ -157,7 +159,7 @@ pub struct TokenQuery {
 
 /// `PUT /object/upload/sign/{bucket}/{name}?token=`: an upload through a signed upload URL.
 pub async fn upload_signed(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -169,7 +171,8 @@ pub async fn upload_signed(
     let token = q.token.as_deref().ok_or(StorageError::InvalidRequest("Missing token".into()))?;
     let claims = signing::verify(&state, token, signing::Scope::Upload, &bucket, &name)?;
     let (role, owner) = (claims.owner_role.as_deref(), claims.owner.as_deref());
-    let caller = db::minted_by(&state, &headers, &method, uri.path(), role, owner);
+    let request = context::Request { method: method.as_str(), path: uri.path(), headers: &headers };
+    let caller = caller::minted_by(&state.core, &request, role, owner);
     let id = store(&state, &caller, &bucket, &name, claims.upsert.unwrap_or(false), &headers, body).await?;
     Ok(Json(json!({ "Id": id, "Key": format!("{bucket}/{name}") })))
 }
@@ -188,7 +191,7 @@ fn object_json(r: &tokio_postgres::Row) -> Value {
 }
 
 /// Deletes rows as the caller and then their contents; returns the deleted rows.
-async fn remove_names(state: &AppState, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
+async fn remove_names(state: &Storage, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
     buckets::find_as_service(&tx, state, Method::DELETE, bucket).await?;
@@ -197,23 +200,21 @@ async fn remove_names(state: &AppState, caller: &Caller, bucket: &str, names: &[
     let rows = tx.query(sql.as_str(), &[&bucket, &names]).await?;
     tx.commit().await?;
     for r in &rows {
-        state.storage.backend.delete(bucket, r.get::<_, &str>(1), r.get::<_, Option<&str>>(5)).await;
+        state.backend.delete(bucket, r.get::<_, &str>(1), r.get::<_, Option<&str>>(5)).await;
     }
     Ok(rows.iter().map(object_json).collect())
 }
 
 /// `DELETE /object/{bucket}` `{prefixes: [...]}` → the deleted objects.
 pub async fn remove_many(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?.to_string();
     let DeleteBody { prefixes } = parse_checked(&body, &DELETE_BODY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     if prefixes.len() > 1000 {
         return Err(StorageError::InvalidRequest(
             "Bulk object requests are limited to 1000 objects per request.".into(),
@@ -224,14 +225,12 @@ pub async fn remove_many(
 
 /// `DELETE /object/{bucket}/{name}`.
 pub async fn remove_one(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     if remove_names(&state, &caller, &bucket, &[name]).await?.is_empty() {
         return Err(StorageError::NoSuchKey);
     }
@@ -305,15 +304,9 @@ fn copied_metadata(source: Option<&Value>, t: &Transfer) -> Value {
 }
 
 /// `POST /object/move` `{bucketId, sourceKey, destinationKey, destinationBucket?}`.
-pub async fn move_object(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>> {
+pub async fn move_object(State(state): State<Storage>, requester: Requester, body: Bytes) -> Result<Json<Value>> {
     let t = transfer(&body)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let (src_bucket, src, dst_bucket, dst) = (t.src_bucket, t.src, t.dst_bucket, t.dst);
     let mut client = db::client(&state).await?;
     let tx = db::begin(&mut client, false).await?;
@@ -328,7 +321,7 @@ pub async fn move_object(
         .await?
         .ok_or(StorageError::NoSuchKey)?;
     let version: Option<String> = row.get(0);
-    let backend = &state.storage.backend;
+    let backend = &state.backend;
     let from = (src_bucket.as_str(), src.as_str(), version.as_deref());
     let to = (dst_bucket.as_str(), dst.as_str(), version.as_deref());
     let moved = backend.rename(from, to).await;
@@ -348,21 +341,20 @@ pub async fn move_object(
 
 /// `POST /object/copy` `{bucketId, sourceKey, destinationKey, destinationBucket?, copyMetadata?}` → `{Id, Key}`.
 pub async fn copy_object(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
+    State(state): State<Storage>,
+    requester: Requester,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let t = transfer(&body)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let (src_bucket, src, dst_bucket, dst) = (&t.src_bucket, &t.src, &t.dst_bucket, &t.dst);
     let upsert = upsert_header(&headers);
     let source =
         super::download::find_object(&state, super::download::Access::Caller(&caller), src_bucket, src).await?;
     buckets::lookup(&state, Method::POST, dst_bucket).await?;
     let version = uuid::Uuid::new_v4().simple().to_string();
-    let backend = &state.storage.backend;
+    let backend = &state.backend;
     backend.copy((src_bucket, src, source.version.as_deref()), (dst_bucket, dst, &version)).await.map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             StorageError::NoSuchKey

@@ -2,14 +2,15 @@
 //! options (width, height, resize, quality, format) by the bounded engine in `transform`. The object is found as
 //! the plain download routes find it; the rendering is cached under the object's version and the options.
 
+use super::caller::Requester;
 use super::download::{find_object, Access, ObjectRow};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::transform::{RenderError, Rendered, Transform};
-use super::{db, names, range, signing};
-use crate::state::AppState;
+use super::{names, range, signing};
+use crate::storage::Storage;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures::TryStreamExt;
 use std::sync::Arc;
@@ -21,8 +22,8 @@ impl From<RenderError> for StorageError {
 }
 
 /// With transformations off the routes do not exist: Fastify's not-found answer.
-fn check_enabled(state: &AppState, uri: &Uri) -> Result<()> {
-    if state.storage.settings.image.enabled {
+fn check_enabled(state: &Storage, uri: &Uri) -> Result<()> {
+    if state.settings.image.enabled {
         return Ok(());
     }
     let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
@@ -41,40 +42,38 @@ fn download_of(pairs: &[(String, String)]) -> Option<String> {
     pairs.iter().find(|(k, _)| k == "download").map(|(_, v)| v.clone())
 }
 
-fn transform_of(state: &AppState, pairs: &[(String, String)]) -> Result<Transform> {
-    let sizes = state.storage.renderer.sizes;
+fn transform_of(state: &Storage, pairs: &[(String, String)]) -> Result<Transform> {
+    let sizes = state.renderer.sizes;
     Transform::from_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), sizes)
         .map_err(|e| StorageError::Validation(e.0))
 }
 
 /// `GET /render/image/public/{bucket}/{name}`: public buckets only.
 pub async fn public(
-    State(state): State<AppState>,
-    method: Method,
+    State(state): State<Storage>,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    by_query(&state, false, &method, &uri, &headers, &params).await
+    by_query(&state, None, &uri, &headers, &params).await
 }
 
 /// `GET /render/image/authenticated/{bucket}/{name}`: as the caller, row-level security deciding.
 pub async fn authenticated(
-    State(state): State<AppState>,
-    method: Method,
+    State(state): State<Storage>,
+    requester: Requester,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
 ) -> Result<Response> {
-    by_query(&state, true, &method, &uri, &headers, &params).await
+    by_query(&state, Some(requester), &uri, &headers, &params).await
 }
 
-/// The public and authenticated routes: options from the query, the object found as the caller (when `as_caller`)
-/// or in a public bucket.
+/// The public and authenticated routes: options from the query, the object found as the caller (with a
+/// `requester`) or in a public bucket.
 async fn by_query(
-    state: &AppState,
-    as_caller: bool,
-    method: &Method,
+    state: &Storage,
+    requester: Option<Requester>,
     uri: &Uri,
     headers: &HeaderMap,
     params: &(String, String),
@@ -83,7 +82,7 @@ async fn by_query(
     let pairs = query_pairs(uri);
     let t = transform_of(state, &pairs)?;
     let (bucket, name) = (names::bucket_id(&params.0)?, names::object_name(&params.1)?);
-    let caller = if as_caller { Some(db::caller(state, headers, method, uri.path())?) } else { None };
+    let caller = requester.map(Requester::caller).transpose()?;
     let access = caller.as_ref().map_or(Access::Public, Access::Caller);
     let obj = find_object(state, access, bucket, name).await?;
     render(state, &obj, t, headers, download_of(&pairs), None).await
@@ -91,7 +90,7 @@ async fn by_query(
 
 /// `GET /render/image/sign/{bucket}/{name}?token=`: the options come from the token only.
 pub async fn signed(
-    State(state): State<AppState>,
+    State(state): State<Storage>,
     uri: Uri,
     headers: HeaderMap,
     StoragePath(params): StoragePath<(String, String)>,
@@ -103,7 +102,7 @@ pub async fn signed(
     let token =
         token.ok_or_else(|| StorageError::Validation("querystring must have required property 'token'".into()))?;
     let claims = signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
-    let t = Transform::from_claim(claims.transformations.as_deref().unwrap_or(""), state.storage.renderer.sizes);
+    let t = Transform::from_claim(claims.transformations.as_deref().unwrap_or(""), state.renderer.sizes);
     let obj = find_object(&state, Access::Signed, bucket, name).await?;
     render(&state, &obj, t, &headers, download_of(&pairs), Some(claims.exp)).await
 }
@@ -111,14 +110,14 @@ pub async fn signed(
 /// Reads the source (refusing one over the size limit before reading it), renders or takes the cached result, and
 /// answers with Storage's headers.
 async fn render(
-    state: &AppState,
+    state: &Storage,
     obj: &ObjectRow,
     t: Transform,
     headers: &HeaderMap,
     download: Option<String>,
     expires: Option<i64>,
 ) -> Result<Response> {
-    let renderer = &state.storage.renderer;
+    let renderer = &state.renderer;
     let accepts_webp =
         headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("image/webp"));
     let webp_wanted = accepts_webp && t.format != super::transform::Format::Origin;
@@ -134,8 +133,8 @@ async fn render(
     Ok(respond(obj, &t, &rendered, download.as_deref(), expires))
 }
 
-async fn read_source(state: &AppState, obj: &ObjectRow, max: usize) -> Result<bytes::Bytes> {
-    let backend = &state.storage.backend;
+async fn read_source(state: &Storage, obj: &ObjectRow, max: usize) -> Result<bytes::Bytes> {
+    let backend = &state.backend;
     let not_found = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::NotFound => StorageError::NoSuchKey,
         _ => StorageError::internal("read image", e),

@@ -2,7 +2,8 @@
 //! (`download` or `upload`) and `exp` claims. Signing a download checks the caller can read the object (RLS);
 //! signing an upload checks the caller could insert it (the insert runs and is rolled back).
 
-use super::db::{self, Caller};
+use super::caller::{Caller, Owner, Requester};
+use super::db;
 use super::download::{find_object, Access};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
@@ -11,10 +12,10 @@ use super::names;
 use super::schema::{Prop, Schema};
 use super::transform::Transform;
 use crate::core::identity::{token, Rejection};
-use crate::state::AppState;
+use crate::storage::Storage;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::{HeaderMap, Method};
 use axum::Json;
 use jwks::VerifyOptions;
 use serde::Deserialize;
@@ -59,7 +60,7 @@ fn now() -> i64 {
 }
 
 /// Signs `bucket/name` for `expires_in` seconds.
-pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in: i64, extra: Value) -> Result<String> {
+pub fn sign(state: &Storage, scope: Scope, bucket: &str, name: &str, expires_in: i64, extra: Value) -> Result<String> {
     let mut claims = json!({
         "url": names::signed_path(bucket, name), "scope": scope.as_str(), "aud": crate::core::identity::SIGNED_URL_AUDIENCE,
         "iat": now(), "exp": now() + expires_in,
@@ -67,13 +68,13 @@ pub fn sign(state: &AppState, scope: Scope, bucket: &str, name: &str, expires_in
     if let (Value::Object(c), Value::Object(e)) = (&mut claims, extra) {
         c.extend(e);
     }
-    state.keys.load().sign(&claims).map_err(|e| StorageError::internal("sign url", e))
+    state.core.keys.load().sign(&claims).map_err(|e| StorageError::internal("sign url", e))
 }
 
 /// Verifies a signed-URL token for this object and scope.
-pub fn verify(state: &AppState, token: &str, scope: Scope, bucket: &str, name: &str) -> Result<SignedClaims> {
+pub fn verify(state: &Storage, token: &str, scope: Scope, bucket: &str, name: &str) -> Result<SignedClaims> {
     let options = VerifyOptions { leeway_secs: 0, audience: None, required_claims: vec!["exp".into()] };
-    let claims: SignedClaims = token::verify(&state.keys.load(), token, &options).map_err(|e| match e {
+    let claims: SignedClaims = token::verify(&state.core.keys.load(), token, &options).map_err(|e| match e {
         Rejection::Expired => StorageError::InvalidJwt("jwt expired".into()),
         _ => StorageError::InvalidSignature("Invalid signature".into()),
     })?;
@@ -160,22 +161,20 @@ fn check_focal_point(transform: &Option<Value>) -> Result<()> {
 
 /// `POST /object/sign/{bucket}/{name}` `{expiresIn}` → `{signedURL}`.
 pub async fn sign_one(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath((bucket, name)): StoragePath<(String, String)>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
     let body: SignOneBody = parse_checked(&body, &SIGN_ONE)?;
     check_focal_point(&body.transform)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let expires = check_expiry(body.expires_in)?;
     find_object(&state, Access::Caller(&caller), bucket, name).await?;
     // With transformations the token carries them and the URL is the render route's, as Storage signs.
     let transformations = match &body.transform {
-        Some(t) if state.storage.settings.image.enabled => signed_transformations(&state, t),
+        Some(t) if state.settings.image.enabled => signed_transformations(&state, t),
         _ => String::new(),
     };
     if transformations.is_empty() {
@@ -187,7 +186,7 @@ pub async fn sign_one(
 }
 
 /// The `transformations` text Storage signs for a validated `transform` body (empty when nothing applies).
-fn signed_transformations(state: &AppState, t: &Value) -> String {
+fn signed_transformations(state: &Storage, t: &Value) -> String {
     let text = |k: &str| match t.get(k) {
         Some(Value::String(s)) => Some(s.clone()),
         Some(Value::Number(n)) => Some(n.to_string()),
@@ -199,22 +198,20 @@ fn signed_transformations(state: &AppState, t: &Value) -> String {
         .filter_map(|k| text(k).map(|v| (k, v)))
         .filter(|(k, v)| !(*k == "format" && v == "avif"))
         .collect();
-    let parsed = Transform::from_query(pairs.iter().map(|(k, v)| (*k, v.as_str())), state.storage.renderer.sizes);
+    let parsed = Transform::from_query(pairs.iter().map(|(k, v)| (*k, v.as_str())), state.renderer.sizes);
     parsed.map(|p| p.claim(text("resize").as_deref())).unwrap_or_default()
 }
 
 /// `POST /object/sign/{bucket}` `{expiresIn, paths}` → one `{error, path, signedURL}` per path.
 pub async fn sign_many(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    State(state): State<Storage>,
+    requester: Requester,
     StoragePath(bucket): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
     let bucket = names::bucket_id(&bucket)?;
     let SignManyBody { expires_in, paths } = parse_checked(&body, &SIGN_MANY)?;
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let expires = check_expiry(expires_in)?;
     let visible = visible_names(&state, &caller, bucket, &paths).await?;
     let mut out = Vec::with_capacity(paths.len());
@@ -230,7 +227,7 @@ pub async fn sign_many(
 }
 
 async fn visible_names(
-    state: &AppState,
+    state: &Storage,
     caller: &Caller,
     bucket: &str,
     paths: &[String],
@@ -250,17 +247,16 @@ async fn visible_names(
 
 /// `POST /object/upload/sign/{bucket}/{name}` (`x-upsert`) → `{url, token}`.
 pub async fn sign_upload(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
+    State(state): State<Storage>,
+    requester: Requester,
     headers: HeaderMap,
     StoragePath((bucket, name)): StoragePath<(String, String)>,
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
-    let caller = db::caller(&state, &headers, &method, uri.path())?;
+    let caller = requester.caller()?;
     let upsert = super::objects::upsert_header(&headers);
     can_upload(&state, &caller, bucket, name, upsert).await?;
-    let expiry = state.storage.settings.upload_url_expiry_secs;
+    let expiry = state.settings.upload_url_expiry_secs;
     let token = sign(
         &state,
         Scope::Upload,
@@ -273,7 +269,7 @@ pub async fn sign_upload(
 }
 
 /// Runs the insert (or upsert) the upload would make, as the caller, and rolls it back.
-async fn can_upload(state: &AppState, caller: &Caller, bucket: &str, name: &str, upsert: bool) -> Result<()> {
+async fn can_upload(state: &Storage, caller: &Caller, bucket: &str, name: &str, upsert: bool) -> Result<()> {
     let mut client = db::client(state).await?;
     let tx = db::begin(&mut client, false).await?;
     super::buckets::find_as_service(&tx, state, Method::POST, bucket).await?;

@@ -6,7 +6,7 @@
 //! pass; a missing file counts as removed.
 
 use super::backend::{object_key, Backend};
-use crate::state::AppState;
+use crate::storage::Storage;
 use deadpool_postgres::Pool;
 use std::io;
 use std::time::Duration;
@@ -82,11 +82,11 @@ pub async fn run(pool: Pool, backend: Backend, every: Duration) {
 
 /// Starts the sweep (`GATEWAY_STORAGE_SWEEP=off` disables it; `GATEWAY_STORAGE_SWEEP_SECS`, default 5, sets the
 /// pause between passes).
-pub fn spawn(state: &AppState) {
-    let vars = &state.config.vars;
+pub fn spawn(state: &Storage) {
+    let vars = &state.core.config.vars;
     if !vars.bool(&["GATEWAY_STORAGE_SWEEP"], true) {
         return;
     }
     let every = Duration::from_secs_f64(vars.num(&["GATEWAY_STORAGE_SWEEP_SECS"], 5f64).max(0.05));
-    tokio::spawn(run(state.pool.clone(), state.storage.backend.clone(), every));
+    tokio::spawn(run(state.core.pool.clone(), state.backend.clone(), every));
 }

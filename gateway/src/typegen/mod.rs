@@ -25,7 +25,7 @@ pub async fn command(schemas: Vec<String>) -> anyhow::Result<()> {
     let uri =
         crate::core::config::env_first(&["GATEWAY_ADMIN_DB_URI", "PGRST_DB_URI", "DATABASE_URL", "GATEWAY_DB_URI"])
             .ok_or_else(|| anyhow::anyhow!("set GATEWAY_ADMIN_DB_URI or DATABASE_URL to the database to read"))?;
-    let schemas = if schemas.is_empty() { crate::rest::exposed_schemas(&vars) } else { schemas };
+    let schemas = if schemas.is_empty() { crate::core::config::exposed_schemas(&vars) } else { schemas };
     let client = crate::core::db::pool::connect(&uri).await?;
     print!("{}", typescript(&client, &schemas).await?);
     Ok(())

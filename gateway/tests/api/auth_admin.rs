@@ -46,12 +46,8 @@ async fn admin_endpoints_manage_users_for_admin_roles_only() {
     // A13: anon and user tokens are refused.
     let anon = call(&app, Method::GET, "/admin/users", None, None).await;
     assert_eq!((anon.status, anon.body["code"].as_str()), (403, Some("not_admin")));
-    let supabase_admin = app
-        .state
-        .keys
-        .load()
-        .sign(&json!({"role": "supabase_admin", "exp": chrono::Utc::now().timestamp() + 60}))
-        .unwrap();
+    let supabase_admin =
+        app.keys().sign(&json!({"role": "supabase_admin", "exp": chrono::Utc::now().timestamp() + 60})).unwrap();
     assert_eq!(call(&app, Method::GET, "/admin/users", Some(&supabase_admin), None).await.status, 200);
 }
 
@@ -60,30 +56,27 @@ async fn api_roles_never_reach_the_auth_tables() {
     let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true")]).await;
     signup_session(&app, "ann@example.com", "secret123").await;
     // A validly signed token asking for the auth module's role is refused by the identity check.
-    let token = app
-        .state
-        .keys
-        .load()
-        .sign(&json!({"role": "supabase_auth_admin", "exp": chrono::Utc::now().timestamp() + 60}))
-        .unwrap();
+    let token =
+        app.keys().sign(&json!({"role": "supabase_auth_admin", "exp": chrono::Utc::now().timestamp() + 60})).unwrap();
     let mut headers = http::HeaderMap::new();
     headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
-    let err = gateway::core::identity::identify(&headers, &app.state.keys.load(), &app.state.config).unwrap_err();
+    let err =
+        gateway::core::identity::identify(&headers, &app.state.core.keys.load(), &app.state.core.config).unwrap_err();
     assert_eq!(err, gateway::core::identity::Rejection::RoleNotAllowed("supabase_auth_admin".into()));
 
     // In the database: the pool user without the role switch, and the API roles, cannot read auth.users.
-    let client = app.state.pool.get().await.unwrap();
+    let client = app.state.core.pool.get().await.unwrap();
     let denied = client.query("select * from auth.users", &[]).await.unwrap_err();
     assert_eq!(denied.as_db_error().unwrap().code().code(), "42501");
     for role in ["anon", "authenticated", "service_role"] {
-        let mut c = app.state.pool.get().await.unwrap();
+        let mut c = app.state.core.pool.get().await.unwrap();
         let tx = c.transaction().await.unwrap();
         tx.batch_execute(&format!("set local role {role}")).await.unwrap();
         let e = tx.query("select email from auth.users", &[]).await.unwrap_err();
         assert_eq!(e.as_db_error().unwrap().code().code(), "42501", "{role}");
     }
     // The auth module's own switch works and sees the user.
-    let mut c = app.state.pool.get().await.unwrap();
+    let mut c = app.state.core.pool.get().await.unwrap();
     let tx = c.transaction().await.unwrap();
     tx.batch_execute("set local role supabase_auth_admin").await.unwrap();
     let n: i64 = tx.query_one("select count(*) from auth.users", &[]).await.unwrap().get(0);
@@ -100,7 +93,7 @@ async fn a14_refuses_the_demo_secret_in_production() {
     let port = std::env::var("TEST_PGPORT").unwrap();
     let app = spawn_app_with(&[]).await;
     let vars = std::collections::HashMap::from([
-        ("DATABASE_URL".to_string(), app.state.config.db_uri.clone()),
+        ("DATABASE_URL".to_string(), app.state.core.config.db_uri.clone()),
         ("PORT".to_string(), "0".to_string()),
         ("GOTRUE_JWT_SECRET".to_string(), demo.to_string()),
         ("GATEWAY_ENV".to_string(), "production".to_string()),

@@ -99,7 +99,7 @@ pub fn verify_link(message: &str) -> String {
 /// tests names port 0).
 pub fn local_link(app: &TestApp, message: &str) -> String {
     let link = verify_link(message);
-    assert!(link.starts_with(&app.state.config.external_url), "{link}");
+    assert!(link.starts_with(&app.state.core.config.external_url), "{link}");
     let path = &link[link.find("/auth/v1/verify").unwrap()..];
     app.url(path)
 }

@@ -34,7 +34,7 @@ async fn until<F: std::future::Future<Output = bool>>(mut check: impl FnMut() ->
 #[tokio::test]
 async fn rotation_keeps_old_tokens_until_revoked() {
     let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true"), ("GATEWAY_KEYS_REFRESH_SECS", "1")]).await;
-    let old_kid = app.state.keys.load().current().unwrap().kid().to_string();
+    let old_kid = app.state.core.keys.load().current().unwrap().kid().to_string();
     let old = signup_session(&app, "ann@example.com", "secret123").await;
     let mut admin = app.admin_client().await;
 
@@ -42,7 +42,8 @@ async fn rotation_keeps_old_tokens_until_revoked() {
     until(|| async { jwks_kids(&app).await.contains(&standby.kid().to_string()) }).await;
     let new_kid = gateway::core::keys::rotate(&mut admin, KeyAlgorithm::Es256).await.unwrap();
     assert_eq!(new_kid, standby.kid());
-    until(|| async { app.state.keys.load().current().map(|k| k.kid().to_string()) == Some(new_kid.clone()) }).await;
+    until(|| async { app.state.core.keys.load().current().map(|k| k.kid().to_string()) == Some(new_kid.clone()) })
+        .await;
 
     let new = sign_in(&app, "ann@example.com", "secret123").await.body;
     let token = new["access_token"].as_str().unwrap();

@@ -49,9 +49,7 @@ async fn signup_returns_the_bare_user_mails_a_link_and_the_link_confirms() {
     // J8: user_metadata never drives the role.
     assert_eq!(session.body["user"]["role"], "authenticated");
     let claims = app
-        .state
-        .keys
-        .load()
+        .keys()
         .verify::<serde_json::Value>(session.body["access_token"].as_str().unwrap(), &jwks::VerifyOptions::default());
     assert_eq!(claims.unwrap()["role"], "authenticated");
 }

@@ -20,7 +20,7 @@ async fn password_sign_in_issues_supabase_claims_with_kid() {
     let token = res.body["access_token"].as_str().unwrap();
     let header = decode_part(token, 0);
     assert_eq!(header["alg"], "ES256");
-    assert_eq!(header["kid"], app.state.keys.load().current().unwrap().kid());
+    assert_eq!(header["kid"], app.state.core.keys.load().current().unwrap().kid());
     let claims = decode_part(token, 1);
     for k in [
         "aud",

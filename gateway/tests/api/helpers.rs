@@ -10,7 +10,7 @@ pub struct TestApp {
     pub http: reqwest::Client,
     pub anon_key: String,
     pub service_key: String,
-    pub state: gateway::state::AppState,
+    pub state: gateway::app::AppState,
 }
 
 impl TestApp {
@@ -24,13 +24,13 @@ impl TestApp {
 
     /// The key set the gateway signs and verifies with.
     pub fn keys(&self) -> std::sync::Arc<jwks::KeySet> {
-        self.state.keys.load_full()
+        self.state.core.keys.load_full()
     }
 
     /// Reloads what the gateway reads from the catalog (the schema cache, the roles' settings), as `NOTIFY pgrst`
     /// does, and waits for it.
     pub async fn reload_schema(&self) {
-        gateway::rest::schema_cache::listener::reload(&self.state).await;
+        self.state.reload_schema().await;
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -78,7 +78,7 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     let app = gateway::Application::build(config).await.expect("build app");
     let addr = app.local_addr().expect("addr");
     let state = app.state().clone();
-    let (anon_key, service_key) = gateway::core::keys::api_keys(&state.keys.load()).expect("api keys");
+    let (anon_key, service_key) = gateway::core::keys::api_keys(&state.core.keys.load()).expect("api keys");
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base_url: format!("http://{addr}"),

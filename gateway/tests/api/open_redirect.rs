@@ -163,7 +163,7 @@ async fn rest_locations_and_storage_routes_stay_on_the_origin() {
     )
     .await
     .unwrap();
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
     for p in PAYLOADS {
         let decoded = percent_encoding::percent_decode_str(p).decode_utf8_lossy().into_owned();
         for id in [p.to_string(), decoded] {

@@ -173,7 +173,7 @@ async fn ambiguity_details_come_in_postgrests_order_whatever_the_catalog_order()
         )
         .await
         .unwrap();
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
     let names = |body: &serde_json::Value| -> Vec<String> {
         body["details"].as_array().unwrap().iter().map(|d| d["relationship"].as_str().unwrap().to_string()).collect()
     };

@@ -107,7 +107,7 @@ insert into public."weird table" values (1, 'spaced');
 pub async fn rest_app_with(extra: &[(&str, &str)]) -> TestApp {
     let app = spawn_app_with(extra).await;
     app.admin_client().await.batch_execute(SCHEMA).await.expect("load fixtures");
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
     app
 }
 
@@ -118,9 +118,7 @@ pub async fn rest_app() -> TestApp {
 /// A token for an authenticated user with the given `sub`.
 pub fn user_token(app: &TestApp, sub: &str) -> String {
     let now = chrono::Utc::now().timestamp();
-    app.state
-        .keys
-        .load()
+    app.keys()
         .sign(&serde_json::json!({"sub": sub, "role": "authenticated", "aud": "authenticated", "iat": now, "exp": now + 600}))
         .expect("sign")
 }

@@ -15,7 +15,7 @@ async fn exhausted_pool_is_503_and_cheap_failures_take_no_connection() {
         )
         .await
         .unwrap();
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
     let slow = app.rest(Method::POST, "/rpc/slow").json(&serde_json::json!({})).send();
     let holder = tokio::spawn(slow);
     // wait until the slow call holds the only connection

@@ -306,7 +306,7 @@ async fn timezone_preference_applies_known_zones() {
         )
         .await
         .unwrap();
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
     let res = app.rest(Method::GET, "/rpc/tz").header("prefer", "timezone=Asia/Tokyo").send().await.unwrap();
     let (status, headers, body) = parts(res).await;
     assert_eq!((status, body), (200, json!("Asia/Tokyo")));
@@ -455,5 +455,5 @@ async fn unique_tokens_are_all_verified_and_the_cache_stays_bounded() {
             assert_eq!(res.unwrap().status(), 200);
         }
     }
-    assert_eq!(app.state.identities.len(), capacity);
+    assert_eq!(app.state.core.identities.len(), capacity);
 }

@@ -409,7 +409,7 @@ async fn representation_under_column_grants_returns_only_the_selected_columns() 
         )
         .await
         .unwrap();
-    gateway::rest::schema_cache::listener::reload(&app.state).await;
+    app.reload_schema().await;
 
     let res = app
         .rest(Method::POST, "/people?select=id,alias")
@@ -455,7 +455,7 @@ async fn unfiltered_update_and_delete_are_refused_like_safeupdate() {
             )
             .await
             .unwrap();
-        gateway::rest::schema_cache::listener::reload(&app.state).await;
+        app.reload_schema().await;
         let count = || async {
             let client = app.admin_client().await;
             client.query_one("select count(*) from public.safe_notes", &[]).await.unwrap().get::<_, i64>(0)

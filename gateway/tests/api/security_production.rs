@@ -12,7 +12,7 @@ const DEMO_USERS: &str = include_str!("../../../sql/seed/01_demo_users.sql");
 
 fn production_vars(app: &TestApp, extra: &[(&str, &str)]) -> HashMap<String, String> {
     let mut vars = HashMap::from([
-        ("DATABASE_URL".to_string(), app.state.config.db_uri.clone()),
+        ("DATABASE_URL".to_string(), app.state.core.config.db_uri.clone()),
         ("PORT".to_string(), "0".to_string()),
         ("GATEWAY_ENV".to_string(), "production".to_string()),
     ]);
@@ -62,7 +62,7 @@ async fn s6_production_refuses_demo_accounts_exposed_keys_and_local_urls_then_st
 
     let removed = gateway_cli(&app, &["demo", "remove"], &[]);
     assert!(removed.contains("2 demo account(s) removed"), "{removed}");
-    let old = app.state.keys.load().current().unwrap().kid().to_string();
+    let old = app.state.core.keys.load().current().unwrap().kid().to_string();
     gateway_cli(&app, &["keys", "rotate"], &[("GATEWAY_ENV", "production")]);
     gateway_cli(&app, &["keys", "revoke", &old], &[("GATEWAY_ENV", "production")]);
     let clean = production_vars(&app, &[("API_EXTERNAL_URL", "https://jobs.firm.example")]);

@@ -6,9 +6,9 @@
 
 mod listener;
 
+use crate::core::config::Config;
 use crate::core::config::Vars;
 use crate::core::mail::{MailError, Mailer, OutgoingMail};
-use crate::state::AppState;
 use deadpool_postgres::Pool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -144,14 +144,14 @@ pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc
 }
 
 /// Starts the listener and the worker (`GATEWAY_OUTBOX=off` disables both).
-pub fn spawn(state: &AppState) {
-    let vars = &state.config.vars;
+pub fn spawn(config: &Config, pool: &Pool, mailer: &Mailer) {
+    let vars = &config.vars;
     if !vars.bool(&["GATEWAY_OUTBOX"], true) {
         return;
     }
     let wake = Arc::new(Notify::new());
-    tokio::spawn(listener::listen(state.config.db_uri.clone(), wake.clone()));
-    tokio::spawn(run(state.pool.clone(), Mailer::from_vars(vars), OutboxSettings::from_vars(vars), wake));
+    tokio::spawn(listener::listen(config.db_uri.clone(), wake.clone()));
+    tokio::spawn(run(pool.clone(), mailer.clone(), OutboxSettings::from_vars(vars), wake));
 }
 
 #[cfg(test)]

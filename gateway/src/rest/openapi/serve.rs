@@ -7,7 +7,7 @@ use crate::rest::execute::{self, Decide, TxJob};
 use crate::rest::request::{self, ParseSettings, Resource};
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
 use crate::rest::sql::fragment::{Param, Statement};
-use crate::state::AppState;
+use crate::rest::Rest;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -20,18 +20,17 @@ pub const CONTENT_TYPE: &str = "application/openapi+json; charset=utf-8";
 /// The PostgREST release whose document this follows (`info.version`).
 pub const POSTGREST_VERSION: &str = "14.1";
 
-pub async fn answer(state: AppState, req: Request) -> Result<Response, Error> {
+pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     let (parts, _body) = req.into_parts();
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         return Err(Error::Method(parts.method.to_string()));
     }
-    let rest = &state.rest;
     let openapi = &rest.settings.openapi;
     let Some(mode) = openapi.mode else { return Err(Error::RootDisabled) };
     let headers = &parts.headers;
-    let verified = state
-        .identities
-        .identify(headers, &state.keys.load(), &state.config)
+    let verified = rest
+        .core
+        .identify(headers)
         .map_err(|e| crate::rest::handler::identity_error(&e, headers, &rest.cache.load()))?;
     // the request's schema and preferences; Accept is judged here, not by the data API's media types
     let mut plain = headers.clone();
@@ -45,7 +44,7 @@ pub async fn answer(state: AppState, req: Request) -> Result<Response, Error> {
         }
     }
     let cache = rest.cache.load_full();
-    let tx = crate::rest::handler::request_context(&state, &verified, &api_req, &parts.uri, headers, &cache);
+    let tx = crate::rest::handler::request_context(&rest, &verified, &api_req, &parts.uri, headers, &cache);
     let job = TxJob {
         context: tx,
         read_only: true,

@@ -1,7 +1,6 @@
 //! The schema cache: tables and views with their columns and keys, relationships between them, functions, and
 //! role settings, loaded from the catalog into plain maps. Planners read it; only `load` queries the database.
 
-pub mod listener;
 pub mod load;
 mod relationships;
 

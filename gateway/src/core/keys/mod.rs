@@ -1,15 +1,14 @@
 //! Signing keys kept in the database (`gateway.signing_keys`) so every instance shares them; `migrate` creates an
 //! ES256 key. `GOTRUE_JWT_KEYS` (Supabase Auth's JSON array of private JWKs), when set, replaces the stored keys.
 //! The legacy HS256 secret, when configured, is accepted for verification. Running gateways reload the stored
-//! keys on `NOTIFY gateway_keys` (sent by a trigger on the table) and every `GATEWAY_KEYS_REFRESH_SECS`.
+//! keys on `NOTIFY gateway_keys` (sent by a trigger on the table) and every `GATEWAY_KEYS_REFRESH_SECS` (`reload`).
+
+mod reload;
+pub use reload::spawn_reloader;
 
 use crate::core::config::Config;
-use crate::state::AppState;
-use futures::StreamExt;
 use jwks::{KeyAlgorithm, KeySet, KeyStatus, SigningKey};
-use std::sync::Arc;
-use std::time::Duration;
-use tokio_postgres::{AsyncMessage, Client, NoTls};
+use tokio_postgres::Client;
 
 /// Loads every key from the database.
 pub async fn load(client: &Client, legacy_secret: Option<&str>) -> anyhow::Result<KeySet> {
@@ -41,64 +40,6 @@ pub async fn load_configured(client: &Client, config: &Config) -> anyhow::Result
     match env_keys(config)? {
         Some(set) => Ok(set),
         None => load(client, config.jwt_secret.as_deref()).await,
-    }
-}
-
-/// Keeps `state.keys` in step with the table (not when the keys come from `GOTRUE_JWT_KEYS`).
-pub fn spawn_reloader(state: &AppState) {
-    if state.config.vars.first(&["GOTRUE_JWT_KEYS"]).is_some() {
-        return;
-    }
-    let state = state.clone();
-    let every = Duration::from_secs(state.config.vars.num(&["GATEWAY_KEYS_REFRESH_SECS"], 30u64).max(1));
-    tokio::spawn(async move {
-        loop {
-            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
-            let listener = match tokio_postgres::connect(&state.config.db_uri, NoTls).await {
-                Ok((client, mut connection)) => {
-                    let mut messages = futures::stream::poll_fn(move |cx| connection.poll_message(cx));
-                    tokio::spawn(async move {
-                        while let Some(Ok(message)) = messages.next().await {
-                            if let AsyncMessage::Notification(_) = message {
-                                let _ = tx.send(());
-                            }
-                        }
-                    });
-                    client.batch_execute("listen gateway_keys").await.ok().map(|_| client)
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, "key reload listener cannot connect; polling only");
-                    None
-                }
-            };
-            loop {
-                let notified = tokio::select! {
-                    n = rx.recv() => n.is_some(),
-                    _ = tokio::time::sleep(every) => true,
-                };
-                reload(&state).await;
-                if !notified || listener.as_ref().is_some_and(|c| c.is_closed()) {
-                    break; // reconnect the listener
-                }
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    });
-}
-
-/// Reloads the stored keys and swaps them in when anything changed.
-pub async fn reload(state: &AppState) {
-    let client = match state.pool.get().await {
-        Ok(c) => c,
-        Err(e) => return tracing::warn!(error = %e, "cannot reload signing keys"),
-    };
-    match load(&client, state.config.jwt_secret.as_deref()).await {
-        Ok(set) if set.current().is_some() && set.fingerprint() != state.keys.load().fingerprint() => {
-            tracing::info!(keys = %set.fingerprint(), "signing keys reloaded");
-            state.keys.store(Arc::new(set));
-        }
-        Ok(_) => {}
-        Err(e) => tracing::warn!(error = %e, "cannot reload signing keys"),
     }
 }
 

@@ -1,0 +1,44 @@
+//! The whole HTTP surface: the probes and every API's router at its mount, then the layers every answer passes
+//! (security headers, HSTS, the `Location` guard, the client's address, the request id).
+
+use super::AppState;
+use crate::core::location::AllowedTargets;
+use axum::Router;
+use std::sync::Arc;
+
+/// The router of every API over `state`.
+pub fn router(state: AppState) -> Router {
+    let config = &state.core.config;
+    let targets = redirect_targets(&state);
+    let measured = matches!(crate::monitoring::address(&config.vars), Ok(Some(_)));
+    // Application::build refuses a malformed list; a router built otherwise trusts no proxy.
+    let proxies = Arc::new(
+        crate::core::client_addr::TrustedProxies::from_vars(&config.vars)
+            .unwrap_or_else(|_| crate::core::client_addr::TrustedProxies::none()),
+    );
+    let hsts = crate::site::headers::hsts(&config.external_url);
+    Router::new()
+        .merge(crate::health::router(&state.core))
+        .nest("/rest/v1", crate::rest::router())
+        .merge(crate::rest::root_with_slash())
+        .nest("/auth/v1", crate::auth::router(&state.auth))
+        .nest("/storage/v1", crate::storage::router())
+        .nest("/realtime/v1", crate::realtime::router())
+        .merge(crate::site::router())
+        .layer(crate::site::headers::security_headers())
+        .layer(tower::util::option_layer(hsts))
+        .layer(tower::util::MapResponseLayer::new(move |r| crate::core::location::guard(&targets, r)))
+        .layer(crate::core::client_addr::StampLayer(proxies))
+        .layer(crate::monitoring::RequestIdLayer { measured })
+        .with_state(state)
+}
+
+/// Where a `Location` may point: this gateway, the site, and Auth's redirect allow-list.
+fn redirect_targets(state: &AppState) -> Arc<AllowedTargets> {
+    let auth = &state.auth.config;
+    Arc::new(AllowedTargets {
+        external_url: state.core.config.external_url.clone(),
+        site_url: auth.site_url.clone(),
+        allow_list: auth.uri_allow_list.clone(),
+    })
+}
