@@ -27,8 +27,8 @@ soak:
 	@[ -d tests/node_modules/@supabase ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error)
 	cd tests && GATEWAY_BIN=$(CURDIR)/target/release/gateway node soak/run.mjs
 
-# Breaks things on purpose (tests/faults): database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile
-# clients; also run by make test.
+# Breaks things on purpose (tests/faults): database restart, SIGTERM (with mail mid-send), exhausted pool, SMTP down,
+# full disk, hostile clients, two instances on one database; also run by make test.
 faults:
 	@bash -c 'source scripts/lib/suites.sh && faults_suite'
 
