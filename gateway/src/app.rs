@@ -100,11 +100,13 @@ impl Application {
         &self.state
     }
 
-    /// Starts background work (schema reload listener, mailer, …) and serves until `shutdown` resolves.
+    /// Starts background work (schema reload listener, mailer, …) and serves until `shutdown` resolves; then, within
+    /// `GATEWAY_SHUTDOWN_TIMEOUT_SECS`, requests in flight finish and the outbox sends or releases its message.
     pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         crate::rest::spawn_background(&self.state);
         crate::auth::spawn_background(&self.state);
         crate::storage::spawn_background(&self.state);
+        let outbox = crate::outbox::spawn(&self.state);
         crate::realtime::spawn_background(&self.state.realtime);
         if let Some(addr) = crate::monitoring::address(&self.state.config.vars)? {
             crate::monitoring::start(&self.state, addr)?;
@@ -114,10 +116,18 @@ impl Application {
         let proxies = crate::client_addr::TrustedProxies::from_vars(vars)?;
         let limits = crate::conn::ConnLimits::from_vars(vars, proxies);
         let realtime = self.state.realtime.clone();
+        let (bound, outbox_stop) = (limits.drain, outbox.as_ref().map(|o| o.stopper()));
         let shutdown = async move {
             shutdown.await;
+            if let Some(outbox) = outbox_stop {
+                outbox.stop(bound);
+            }
             crate::realtime::shutdown(&realtime).await;
         };
-        crate::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
+        let served = crate::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await;
+        if let Some(outbox) = outbox {
+            outbox.finished(bound).await;
+        }
+        served
     }
 }

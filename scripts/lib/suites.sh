@@ -137,8 +137,8 @@ sql_tests() {
 }
 
 # Faults (tests/faults, `make faults`): each file starts its own private cluster and gateway binaries, then breaks
-# something on purpose (database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile clients); every
-# case is bounded in time and talks to loopback only.
+# something on purpose (database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile clients, two
+# instances on one database); every case is bounded in time and talks to loopback only.
 faults_suite() {
   [ -d tests/node_modules/smtp-server ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1

@@ -125,8 +125,7 @@ async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) 
     StorageError::RouteNotFound(format!("{method}:{relative}"))
 }
 
-/// Background work: the mail outbox delivery loop and the storage sweep.
+/// Background work: the storage sweep (the mail outbox is started by `Application::serve`, which stops it).
 pub fn spawn_background(state: &AppState) {
-    crate::outbox::spawn(state);
     sweep::spawn(state);
 }
