@@ -6,6 +6,7 @@ mod admin_users;
 pub mod config;
 pub mod domain;
 pub mod error;
+mod form_value;
 mod jwks_document;
 mod logout;
 mod magiclink;
