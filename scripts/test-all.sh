@@ -13,7 +13,7 @@ run_suite "supabase-js suites (tests/js)" node_tests
 run_suite "supabase-py client (tests/py)" python_clients
 run_suite "sql: site access rules (pgTAP)" sql_tests
 run_suite "security: make run's stack (S6, S7, first run)" security_suite
-run_suite "faults: database restart, SIGTERM, pool, SMTP down, full disk, hostile clients (tests/faults)" faults_suite
+run_suite "faults: database restart, SIGTERM, pool, SMTP down, full disk, hostile clients, two instances (tests/faults)" faults_suite
 run_suite "ops: backup + restore, conformance verdict (tests/ops)" ops_tests
 run_suite "conformance: postgrest-js" conformance postgrest-js
 run_suite "conformance: auth-js" conformance auth-js

@@ -73,6 +73,9 @@ node_test_counts() {
   echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
 }
 
+# The debug gateway's absolute path (CARGO_TARGET_DIR, relative to the checkout when relative, else target/).
+debug_gateway() { (cd "${CARGO_TARGET_DIR:-target}" && echo "$PWD/debug/gateway"); }
+
 rust_checks() {
   cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings
 }
@@ -137,15 +140,15 @@ sql_tests() {
 }
 
 # Faults (tests/faults, `make faults`): each file starts its own private cluster and gateway binaries, then breaks
-# something on purpose (database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile clients); every
-# case is bounded in time and talks to loopback only.
+# something on purpose (database restart, SIGTERM, exhausted pool, SMTP down, full disk, hostile clients, two
+# instances on one database); every case is bounded in time and talks to loopback only.
 faults_suite() {
   [ -d tests/node_modules/smtp-server ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
   # 10,000 idle connections need as many descriptors in the test and in the gateway
   ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-  (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
+  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
     timeout -k 10 360 node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec $(find faults -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
@@ -159,7 +162,7 @@ ops_tests() {
   [ -d tests/node_modules/@supabase/supabase-js ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  (cd tests && GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/../target}/debug/gateway \
+  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
     node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find ops -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
@@ -182,7 +185,7 @@ conformance() {
   cargo build -q -p gateway --bin gateway || return 1
   local target=$checkout
   [ "$runner" != storage-js ] || target=$checkout/packages/core/storage-js
-  GATEWAY_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/gateway "tests/conformance/$runner.sh" "$target"
+  GATEWAY_BIN=$(debug_gateway) "tests/conformance/$runner.sh" "$target"
 }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against

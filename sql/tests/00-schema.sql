@@ -1,8 +1,8 @@
 -- The shape every access rule relies on: tables, RLS switched on, table and column grants per role, helpers,
--- comments, indexes, and the gateway lint's four rules finding nothing.
+-- comments, indexes, and the gateway lint's six rules finding nothing.
 begin;
 \ir lib/setup.sql
-select plan(88);
+select plan(90);
 
 select tables_are('public', array[
   'applications', 'audit_log', 'candidate_profiles', 'cv_documents', 'enquiries', 'featured_jobs', 'jobs', 'profile_views',
@@ -72,9 +72,24 @@ select is(
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r','p') and n.nspname = 'public' and not c.relrowsecurity
-    and (has_table_privilege('anon', c.oid, 'select,insert,update,delete')
-         or has_table_privilege('authenticated', c.oid, 'select,insert,update,delete')) $$,
-  'lint rls_disabled: nothing');
+    and (has_table_privilege('anon', c.oid, 'delete') or has_any_column_privilege('anon', c.oid, 'select,insert,update')
+         or has_table_privilege('authenticated', c.oid, 'delete')
+         or has_any_column_privilege('authenticated', c.oid, 'select,insert,update')) $$,
+  'lint rls_disabled (table or column grants): nothing');
+select is_empty($$
+  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  left join pg_depend d on d.objid = c.oid and d.deptype = 'e'
+  where c.relkind = 'v' and n.nspname = 'public' and d.objid is null
+    and not (lower(coalesce(c.reloptions::text, '{}'))::text[] && array['security_invoker=1', 'security_invoker=true',
+             'security_invoker=yes', 'security_invoker=on'])
+    and (has_any_column_privilege('anon', c.oid, 'select,insert,update')
+         or has_any_column_privilege('authenticated', c.oid, 'select,insert,update')) $$,
+  'lint security_definer_view: nothing');
+select is_empty($$
+  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind = 'm' and n.nspname = 'public'
+    and (has_any_column_privilege('anon', c.oid, 'select') or has_any_column_privilege('authenticated', c.oid, 'select')) $$,
+  'lint materialized_view_in_api: nothing');
 select is_empty($$
   select policyname from pg_policies
   where schemaname = 'public' and cmd in ('INSERT','UPDATE','DELETE','ALL')

@@ -28,6 +28,7 @@ report_file=$bench/last-report.md
 scenarios=" ${BENCH_SCENARIOS:-get_one page_embed insert rpc sign_in} "
 wanted() { [[ "$scenarios" == *" $1 "* ]]; }
 
+source "$bench/lib.sh"
 need_tool() {
   command -v "$1" >/dev/null && return
   echo "installing $2 ..." >&2
@@ -37,59 +38,16 @@ need_tool() {
 need_tool wrk wrk
 need_tool pgbench postgresql-client
 need_tool curl curl
-
-if [ -z "${GATEWAY_BIN:-}" ]; then
-  echo "building the gateway (release) ..." >&2
-  (cd "$root" && cargo build -q --release -p gateway --bin gateway)
-  GATEWAY_BIN=${CARGO_TARGET_DIR:-$root/target}/release/gateway
-fi
-[ -x "$GATEWAY_BIN" ] || { echo "no gateway binary at $GATEWAY_BIN" >&2; exit 2; }
+bench_gateway_bin
 
 mkdir -p "$root/tests/.tmp"; chmod 755 "$root/tests/.tmp"
 tmp=$(mktemp -d "$root/tests/.tmp/bench-XXXXXX"); chmod 755 "$tmp"
-gateway_pid=
-cleanup() {
-  if [ -n "$gateway_pid" ] && kill -0 "$gateway_pid" 2>/dev/null; then
-    kill "$gateway_pid" 2>/dev/null || true; wait "$gateway_pid" 2>/dev/null || true
-  fi
-  "$root/scripts/pg-cluster.sh" stop "$tmp/pg" || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Cluster with the protocol's settings (shared_buffers needs a restart).
-eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE  # every role signs in with a password
-admin="postgres://postgres@127.0.0.1:$PGPORT"
-psql -qX "$admin/postgres" -c "alter system set shared_buffers = '256MB'" >/dev/null
-"$root/scripts/pg-cluster.sh" stop "$tmp/pg"
-eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE  # every role signs in with a password
-db=bench
-q() { psql -qAtX -v ON_ERROR_STOP=1 "$admin/$db" "$@"; }
-psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "create database $db" >/dev/null
-mkdir -p "$tmp/no-app-migrations"
-GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" "$GATEWAY_BIN" migrate >"$tmp/migrate.log" 2>&1 \
-  || { cat "$tmp/migrate.log" >&2; exit 1; }
-psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "alter role authenticator password '$AUTHENTICATOR_PASSWORD'" >/dev/null
-q -f "$bench/fixtures.sql" >/dev/null
-
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+bench_cluster
 pool_env=(); [ -n "${BENCH_POOL:-}" ] && pool_env=(PGRST_DB_POOL="$BENCH_POOL")
-env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/$db" \
-  GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" GATEWAY_HOST=127.0.0.1 PORT="$port" \
-  PGRST_DB_SCHEMAS=public GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GATEWAY_RATE_LIMIT_ACCOUNT=100000000 \
-  RUST_LOG=warn "${pool_env[@]}" ${BENCH_GATEWAY_WRAPPER:-} "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
-gateway_pid=$!
-for _ in $(seq 1 "$([ -n "${BENCH_GATEWAY_WRAPPER:-}" ] && echo 1200 || echo 300)"); do
-  grep -qs 'listening on' "$tmp/gateway.log" && break
-  kill -0 "$gateway_pid" 2>/dev/null || { cat "$tmp/gateway.log" >&2; exit 1; }
-  sleep 0.1
-done
-grep -q 'listening on' "$tmp/gateway.log" || { cat "$tmp/gateway.log" >&2; echo "gateway did not start" >&2; exit 1; }
-base="http://127.0.0.1:$port/rest/v1"
-key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^anon key: //p')
-service_key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^service_role key: //p')
-export BENCH_KEY=$key BENCH_LUA_DIR=$bench/wrk
+bench_gateway_start "${pool_env[@]}"
 # The sign-in user: created and confirmed through the admin API, so its hash is the gateway's own (bcrypt cost 10).
 export BENCH_SIGNIN_EMAIL=bench.signin@example.com BENCH_SIGNIN_PASSWORD=bench-password-10
 signin_user=$(curl -s -H "apikey: $service_key" -H "Authorization: Bearer $service_key" -H 'Content-Type: application/json' \

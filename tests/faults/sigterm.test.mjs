@@ -1,12 +1,16 @@
 // SIGTERM under load (issue 14, case 2): the gateway stops accepting at once, finishes in-flight requests and
 // uploads, exits 0 within GATEWAY_SHUTDOWN_TIMEOUT_SECS even when a client trickles past it; every write answered
-// 2xx is stored, every object row has its whole file, and no partial or orphan file is left.
+// 2xx is stored, every object row has its whole file, and no partial or orphan file is left. The outbox claim is
+// flushed too: a message being sent when SIGTERM comes is finished and marked sent within the bound (or, when the
+// relay holds it past the bound, released unchanged), no new message is claimed, and a second gateway sends what
+// is left — every message accepted by the relay exactly once.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { call, load, openStack, serviceHeaders, sleep, statusCounts, waitFor } from './lib/faults.mjs';
+import { freePort, slowSink } from './lib/smtp-sink.mjs';
 
 let stack;
 before(() => {
@@ -93,4 +97,90 @@ test('SIGTERM under load: stop accepting, finish in-flight work, exit 0 within t
   assert.deepEqual(files(join(storage, 'tmp')), [], 'no partial file left in the staging folder');
   const objects = files(join(storage, 'objects'));
   assert.equal(objects.length, rows.size, 'one whole file per object row, no orphan');
+});
+
+/** SIGTERM to `gw`: its exit code ('hung' past the bound and 10 s) and the milliseconds it took. */
+async function terminate(gw, boundSecs) {
+  const signalled = performance.now();
+  gw.child.kill('SIGTERM');
+  const { code } = await Promise.race([gw.exited, sleep((boundSecs + 10) * 1000).then(() => ({ code: 'hung' }))]);
+  return { code, ms: Math.round(performance.now() - signalled) };
+}
+
+const smtpEnv = (port) => ({
+  GOTRUE_SMTP_HOST: '127.0.0.1',
+  GOTRUE_SMTP_PORT: String(port),
+  GOTRUE_SMTP_ADMIN_EMAIL: 'noreply@faults.test',
+  GATEWAY_OUTBOX_RETRY_BASE_SECS: '0.25',
+  GATEWAY_OUTBOX_RETRY_MAX_SECS: '1',
+  GATEWAY_OUTBOX_POLL_SECS: '0.5',
+});
+const enqueue = (n) =>
+  stack.cluster.sql(`select gateway.enqueue_mail('term' || g || '@example.com', 'Term ' || g, 'body') from generate_series(1, ${n}) g`)
+    .split('\n').map(Number);
+const outboxRows = (ids) =>
+  stack.cluster.sql(`select id, status, attempts from gateway.outbox where id in (${ids}) order by id`)
+    .split('\n').map((l) => l.split('|')).map(([id, status, attempts]) => ({ id: Number(id), status, attempts: Number(attempts) }));
+/** The outbox row id in a Message-ID `<outbox.ID.CREATED@domain>`. */
+const rowOf = (messageId) => Number(messageId.match(/^<outbox\.(\d+)\./)?.[1]);
+
+/** A second gateway on the relay sends everything in `ids`; then each must have been accepted exactly once. */
+async function secondGatewaySendsTheRest(sink, port, ids) {
+  sink.delays = { rcptMs: 0, dataMs: 0 };
+  const next = await stack.gateway(smtpEnv(port));
+  const sent = () => outboxRows(ids).every((r) => r.status === 'sent');
+  await waitFor('a second gateway to send the rest', sent, 20000);
+  await sleep(1500); // anything sent twice would arrive now
+  await next.stop();
+  const accepted = sink.accepted.map(rowOf).sort((a, b) => a - b);
+  assert.deepEqual(accepted, [...ids].sort((a, b) => a - b), `each message accepted exactly once: ${sink.accepted.join(' ')}`);
+}
+
+test('SIGTERM while the outbox sends: the message is finished and marked sent within the bound, no new claim', async () => {
+  const boundSecs = 5;
+  const port = await freePort();
+  const sink = await slowSink(port, { dataMs: 1500 }); // the 250 after the data comes 1.5 s late
+  try {
+    const gw = await stack.gateway({ ...smtpEnv(port), GATEWAY_SHUTDOWN_TIMEOUT_SECS: String(boundSecs) });
+    const ids = enqueue(3);
+    await waitFor('the first message to reach the relay', () => sink.received.length === 1);
+    const stopped = await terminate(gw, boundSecs);
+    const rows = outboxRows(ids);
+    console.log(`sigterm mid-send: exit ${stopped.code} after ${stopped.ms} ms; accepted ${sink.accepted.join(' ')};` +
+      ` rows ${rows.map((r) => `${r.id}:${r.status}/${r.attempts}`).join(' ')}`);
+    assert.equal(stopped.code, 0, `exit status 0 (stderr: ${gw.stderr().slice(-2000)})`);
+    assert.ok(stopped.ms < (boundSecs + 2.5) * 1000, `exited within the ${boundSecs} s bound (${stopped.ms} ms)`);
+    assert.equal(sink.accepted.length, 1, 'the message being sent was finished before the exit');
+    const first = rowOf(sink.accepted[0]);
+    for (const r of rows) {
+      const expected = r.id === first ? { status: 'sent', attempts: 1 } : { status: 'queued', attempts: 0 };
+      assert.deepEqual({ status: r.status, attempts: r.attempts }, expected, `row ${r.id} (the sent one is ${first})`);
+    }
+    await secondGatewaySendsTheRest(sink, port, ids);
+  } finally {
+    sink.server.close();
+  }
+});
+
+test('SIGTERM while the relay holds a send past the bound: the claim is released, the next gateway sends it once', async () => {
+  const boundSecs = 2;
+  const port = await freePort();
+  const sink = await slowSink(port, { rcptMs: 8000 }); // RCPT TO answered only after the bound
+  try {
+    const gw = await stack.gateway({ ...smtpEnv(port), GATEWAY_SHUTDOWN_TIMEOUT_SECS: String(boundSecs) });
+    const ids = enqueue(1);
+    await waitFor('the relay to hold the recipient', () => sink.rcpts === 1);
+    const stopped = await terminate(gw, boundSecs);
+    const [row] = outboxRows(ids);
+    console.log(`sigterm mid-send past the bound: exit ${stopped.code} after ${stopped.ms} ms; row ${row.status}/${row.attempts}`);
+    assert.equal(stopped.code, 0, `exit status 0 (stderr: ${gw.stderr().slice(-2000)})`);
+    assert.ok(stopped.ms < (boundSecs + 2.5) * 1000, `exited within the ${boundSecs} s bound (${stopped.ms} ms)`);
+    assert.ok(stopped.ms > (boundSecs - 0.5) * 1000, `the send in progress was given the bound (${stopped.ms} ms)`);
+    assert.deepEqual({ status: row.status, attempts: row.attempts }, { status: 'queued', attempts: 0 }, 'released unchanged');
+    assert.match(gw.stderr(), /released for a later attempt/);
+    assert.deepEqual(sink.accepted, [], 'nothing accepted from the stopped gateway');
+    await secondGatewaySendsTheRest(sink, port, ids);
+  } finally {
+    sink.server.close();
+  }
 });

@@ -3,22 +3,14 @@
 // the outbox, and every attempt at a row carries the same Message-ID (the server refuses each first attempt
 // after its data with a 451, as a greylisting relay does).
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { openStack, sleep, waitFor } from './lib/faults.mjs';
+import { freePort } from './lib/smtp-sink.mjs';
 
 let stack;
 before(() => (stack = openStack('smtp')));
 after(() => stack?.close());
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** An SMTP server on `port` that refuses the first DATA of each Message-ID with 451 and keeps what it accepts. */
 function greylistingSink(port) {

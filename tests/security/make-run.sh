@@ -4,7 +4,7 @@
 # socket folder and secrets, stored objects and mail are this user's only — another OS user reads none of it), S6
 # (GATEWAY_ENV=production refuses a checkout with demo content and says what to do; after `make gateway` fixes it,
 # a production start prints no secret), the PostgreSQL port (free, printed, reused), logs without colour codes or
-# "already exists" notices on restart, and the cluster stopped on SIGTERM / SIGINT to the process group.
+# "already exists" notices on restart, and the cluster stopped on SIGTERM / SIGINT / SIGHUP to the process group.
 #   tests/security/make-run.sh        (prints `N passed, N failed` and SUITE-COUNTS for scripts/test-all.sh)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
@@ -107,6 +107,9 @@ start_run "$tmp/second.log" || not_ok "make run restarts" "$(cat "$tmp/second.lo
 check "a restart logs no 'already exists, skipping' notices" bash -c "! grep -qi 'already exists' '$tmp/second.log'"
 check "a restart keeps the PostgreSQL port while it is free" grep -q "127.0.0.1:$pg_port," "$tmp/second.log"
 check "SIGINT (Ctrl-C) to the process group stops PostgreSQL too" stop_group INT
+start_run "$tmp/third.log" || not_ok "make run starts again" "$(cat "$tmp/third.log")"
+# (stderr hidden: bash reports the job killed by the hang-up, which is what is meant to happen)
+check "SIGHUP (the terminal closed) to the process group stops PostgreSQL too" stop_group HUP 2>/dev/null
 
 # --- S6 ---------------------------------------------------------------------------------------------------------
 if start_run "$tmp/prod.log" GATEWAY_ENV=production API_EXTERNAL_URL=https://jobs.firm.example; then

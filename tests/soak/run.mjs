@@ -1,13 +1,21 @@
 // make soak: the gateway (release build) under a steady mix of data API reads and writes, sign-ins and storage
-// uploads/downloads (8 loops) for SOAK_SECS (default 600) on a private cluster. Reports per minute: steps, failures, p50/p99 step time,
-// the gateway's RSS; fails on any error or when RSS grows more than 10 % after the warm-up (the first minute).
+// uploads/downloads (8 loops) for SOAK_SECS (default 600) on a private cluster. Reports per window (a minute; a fifth
+// of a shorter run; the first window is the warm-up): steps, failures, p50/p99 step time, the gateway's RSS. Fails on
+// - any failed step;
+// - RSS growing more than 10 % from its size at the end of the warm-up;
+// - p99 not stable: a window after the warm-up whose p99 exceeds P99_FACTOR (2) times the p99 of the warm-up's second
+//   half plus P99_FLOOR_MS (25 ms) (windows of fewer than 50 steps, such as a short last one, are not judged).
 //   GATEWAY_BIN=target/release/gateway node tests/soak/run.mjs
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { call, load, openStack, serviceHeaders, sleep } from '../faults/lib/faults.mjs';
 
 const seconds = Number(process.env.SOAK_SECS ?? 600);
-const warmup = Math.min(60, seconds / 5);
+const windowSecs = Math.min(60, seconds / 5);
+const warmup = windowSecs;
+const P99_FACTOR = 2;
+const P99_FLOOR_MS = 25;
+const MIN_JUDGED_STEPS = 50;
 const stack = openStack('soak');
 stack.cluster.sql(`create table public.soak_notes (id bigint generated always as identity primary key,
   user_id uuid not null default auth.uid(), body text not null check (length(body) <= 200));
@@ -70,18 +78,21 @@ const steps = [
 const workerSteps = [0, 0, 1, 2, 2, 3, 4, 4];
 
 const started = performance.now();
-const minutes = [];
+const windows = [];
 const errors = [];
-const bucketOf = (ms) => Math.floor((ms - started) / 60000);
+const warmupEnd = []; // step times in the warm-up's second half: the reference for p99
+const bucketOf = (at) => Math.floor((at - started) / (windowSecs * 1000));
 const samples = [];
 const sampler = setInterval(() => samples.push({ at: performance.now(), rss: rss() }), 5000);
 await load(
   workerSteps.length,
   async (w) => {
     const r = await steps[workerSteps[w]]();
-    const m = (minutes[bucketOf(r.started)] ??= { n: 0, errors: 0, ms: [] });
+    const m = (windows[bucketOf(r.started)] ??= { n: 0, errors: 0, ms: [] });
     m.n++;
     m.ms.push(r.ms);
+    const offset = (r.started - started) / 1000;
+    if (offset >= warmup / 2 && offset < warmup) warmupEnd.push(r.ms);
     if (r.status < 200 || r.status >= 300) {
       m.errors++;
       if (errors.length < 10) errors.push(`${r.status} ${r.url}: ${r.text.slice(0, 200)}`);
@@ -95,19 +106,32 @@ await stack.close();
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
-console.log('minute     steps  errors   p50 ms   p99 ms   RSS at end');
-minutes.forEach((m, i) => {
+console.log('window  from s     steps  errors   p50 ms   p99 ms   RSS at end');
+windows.forEach((m, i) => {
   const at = samples.filter((s) => bucketOf(s.at) === i).at(-1);
-  console.log(`${String(i + 1).padStart(6)}  ${String(m.n).padStart(8)}  ${String(m.errors).padStart(6)}  ${pct(m.ms, 50).toFixed(1).padStart(7)}  ${pct(m.ms, 99).toFixed(1).padStart(7)}   ${at ? mb(at.rss) : '-'}`);
+  const from = String(Math.round(i * windowSecs)).padStart(6);
+  console.log(`${String(i + 1).padStart(6)}  ${from}  ${String(m.n).padStart(8)}  ${String(m.errors).padStart(6)}  ${pct(m.ms, 50).toFixed(1).padStart(7)}  ${pct(m.ms, 99).toFixed(1).padStart(7)}   ${at ? mb(at.rss) : '-'}`);
 });
 const afterWarmup = samples.filter((s) => s.at - started >= warmup * 1000);
 const base = afterWarmup[0]?.rss ?? samples[0].rss;
 const end = samples.at(-1).rss;
 const peak = Math.max(...samples.map((s) => s.rss));
 const growth = (100 * (end - base)) / base;
-const total = minutes.reduce((a, m) => a + m.n, 0);
-const failed = minutes.reduce((a, m) => a + m.errors, 0);
+const total = windows.reduce((a, m) => a + m.n, 0);
+const failed = windows.reduce((a, m) => a + m.errors, 0);
+// p99 stability: every judged window after the warm-up within P99_FACTOR x the warm-up-end p99 + P99_FLOOR_MS
+const reference = pct(warmupEnd, 99);
+const limit = P99_FACTOR * reference + P99_FLOOR_MS;
+const judged = windows.map((m, i) => ({ i, p99: pct(m.ms, 99), n: m.n })).filter((w) => w.i > 0 && w.n >= MIN_JUDGED_STEPS);
+const worst = judged.reduce((a, w) => (a && a.p99 >= w.p99 ? a : w), null);
+const p99Stable = judged.length > 0 && judged.every((w) => w.p99 <= limit);
 console.log(`soak: ${seconds} s, ${total} steps (${(total / seconds).toFixed(0)}/s; a step is one read, a write + read, a sign-in, or an upload + download + delete), ${failed} failed`);
 console.log(`RSS after warm-up ${mb(base)}, at end ${mb(end)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %), peak ${mb(peak)}`);
+console.log(`p99 at the end of the warm-up ${reference.toFixed(1)} ms; limit ${P99_FACTOR} x that + ${P99_FLOOR_MS} ms = ${limit.toFixed(1)} ms;` +
+  ` highest after the warm-up ${worst ? `${worst.p99.toFixed(1)} ms (window ${worst.i + 1})` : '-'} over ${judged.length} windows` +
+  ` — ${p99Stable ? 'stable' : 'NOT stable'}`);
 for (const e of errors) console.log(`  error: ${e}`);
-process.exit(failed === 0 && growth <= 10 ? 0 : 1);
+const verdict = { 'no failed step': failed === 0, 'RSS growth <= 10 %': growth <= 10, 'p99 stable': p99Stable };
+const broken = Object.entries(verdict).filter(([, ok]) => !ok).map(([rule]) => rule);
+console.log(broken.length === 0 ? 'soak: passed' : `soak: FAILED (${broken.join(', ')})`);
+process.exit(broken.length === 0 ? 0 : 1);

@@ -178,6 +178,42 @@ describe('admin area', { skip }, () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('featured jobs: a mouse drag by the handle reorders the table and saves display_order', async () => {
+    const page = admin;
+    await page.goto(site.url + '/admin/jobs', { waitUntil: 'networkidle' });
+    const titles = () => page.getByTestId('featured-row-title').allInnerTexts();
+    const before = await titles();
+    assert.ok(before.length >= 3);
+    const savedOrder = () =>
+      site.sql("select string_agg(coalesce(nullif(f.custom_title, ''), j.title), '|' order by f.display_order) from public.featured_jobs f join public.jobs j on j.id = f.job_id");
+    assert.equal(savedOrder(), before.join('|'), 'the table shows the saved order');
+    // Drag the third row's handle with the mouse (@dnd-kit's pointer sensor: a press, a move past 4 px, a release)
+    // onto the first row, with the table in the middle of the window (clear of the edges where @dnd-kit scrolls).
+    await page.getByTestId('featured-table').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const handle = page.getByRole('button', { name: `Drag to reorder: ${before[2]}` });
+    const from = await handle.boundingBox();
+    const to = await page.getByTestId('featured-row').first().boundingBox();
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 4 });
+    // @dnd-kit announces where the job is in its live region.
+    const announced = (text) => page.waitForFunction((t) => [...document.querySelectorAll('[id^=DndLiveRegion]')].some((r) => r.textContent.includes(t)), text);
+    await announced(`${before[2]} is over position 3 of`);
+    await page.mouse.move(x, to.y + to.height / 4, { steps: 12 });
+    await announced(`${before[2]} is over position 1 of`);
+    await page.mouse.up();
+    await expectToast(page, 'Success Featured jobs reordered');
+    const after = [before[2], before[0], before[1], ...before.slice(3)];
+    assert.deepEqual(await titles(), after, 'the dragged job is first, the others follow in their order');
+    assert.equal(savedOrder(), after.join('|'), 'and display_order holds the new order');
+    assert.equal(site.sql('select string_agg(display_order::text, \',\' order by display_order) from public.featured_jobs'),
+      after.map((_, i) => i).join(','), 'positions 0..n-1');
+    await page.reload({ waitUntil: 'networkidle' });
+    assert.deepEqual(await titles(), after, 'the order survives a reload');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a shared profile records its view only once the page has been shown (not by a link scanner loading it unseen)', async () => {
     const page = await visitor();
     await page.addInitScript(() => {
@@ -354,6 +390,130 @@ describe('admin area', { skip }, () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Success Candidate deleted successfully');
     await page.getByTestId('profile-count').filter({ hasText: '12 profiles' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+  test('more than a page of profiles: Next and Previous, a search starts again at page 1, the count is the total', async () => {
+    const extra = 45;
+    site.sql(`insert into public.candidate_profiles (candidate_id, name, email, location, job_title, created_at)
+      select 'CAND-PG' || lpad(n::text, 2, '0'), 'Paging Person ' || n, 'paging' || n || '@example.org', 'Pagetown',
+             'Surveyor', now() - make_interval(days => 30 + n)
+      from generate_series(1, ${extra}) n`);
+    try {
+      const total = count(site, 'select count(*) from public.candidate_profiles');
+      assert.ok(total > 50, 'more than a page of the analytics table too');
+      const page = admin;
+      await page.goto(site.url + '/admin/candidates', { waitUntil: 'networkidle' });
+      const rows = page.getByTestId('candidate-row');
+      const pager = page.getByRole('navigation', { name: 'Candidate pages' });
+      await page.getByTestId('profile-count').filter({ hasText: `${total} profiles` }).waitFor();
+      assert.equal(await rows.count(), 25);
+      assert.match(await pager.innerText(), new RegExp(`Showing 1–25 of ${total}`));
+      assert.equal(await pager.getByRole('button', { name: 'Previous' }).isDisabled(), true);
+      const firstPage = await rows.evaluateAll((r) => r.map((row) => row.dataset.candidateId));
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await pager.filter({ hasText: `Showing 26–50 of ${total}` }).waitFor();
+      const secondPage = await rows.evaluateAll((r) => r.map((row) => row.dataset.candidateId));
+      assert.equal(secondPage.length, 25);
+      assert.ok(!secondPage.some((id) => firstPage.includes(id)), 'page 2 holds other profiles');
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await pager.filter({ hasText: `Showing 51–${total} of ${total}` }).waitFor();
+      assert.equal(await rows.count(), total - 50);
+      assert.equal(await pager.getByRole('button', { name: 'Next' }).isDisabled(), true, 'no page after the last');
+      assert.ok((await rows.evaluateAll((r) => r.map((row) => row.dataset.candidateId))).includes('CAND-PG45'), 'the oldest profile is on the last page');
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await pager.filter({ hasText: `Showing 26–50 of ${total}` }).waitFor();
+      assert.deepEqual(await rows.evaluateAll((r) => r.map((row) => row.dataset.candidateId)), secondPage, 'Previous goes back');
+
+      // On page 2, a search starts again at page 1 of the matches; the count still says the total.
+      await page.getByPlaceholder('Search candidates...').fill('PAGETOWN');
+      await pager.filter({ hasText: `Showing 1–25 of ${extra}` }).waitFor();
+      assert.match(await page.getByTestId('profile-count').innerText(), new RegExp(`^${total} profiles · ${extra} matching “PAGETOWN”$`));
+      assert.equal(await rows.count(), 25);
+      assert.ok((await rows.allInnerTexts()).every((t) => /Paging Person/.test(t)), 'only the matches');
+      await page.getByPlaceholder('Search candidates...').fill('');
+      await pager.filter({ hasText: `Showing 1–25 of ${total}` }).waitFor();
+
+      // The analytics table pages too (50 rows a page, by views); the CSV export holds every row.
+      await page.goto(site.url + '/admin/candidates/analytics', { waitUntil: 'networkidle' });
+      const arows = page.getByTestId('analytics-row');
+      await arows.first().waitFor();
+      assert.equal(await arows.count(), 50);
+      assert.match(await page.getByTestId('analytics-page-range').innerText(), new RegExp(`Showing 1–50 of ${total}`));
+      assert.match(await page.getByTestId('card-profiles-viewed').innerText(), new RegExp(`Out of ${total} total profiles`));
+      const pageOne = (await page.getByTestId('analytics-views').allInnerTexts()).map(Number);
+      await page.getByRole('navigation', { name: 'Pages of the table' }).getByRole('button', { name: 'Next' }).click();
+      await page.getByTestId('analytics-page-range').filter({ hasText: `Showing 51–${total} of ${total}` }).waitFor();
+      assert.equal(await arows.count(), total - 50);
+      const pageTwo = (await page.getByTestId('analytics-views').allInnerTexts()).map(Number);
+      assert.ok(Math.min(...pageOne) >= Math.max(...pageTwo), 'page 2 continues the order by views');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+      assert.equal(csv.length, total + 1, 'the export holds every profile, not one page');
+      assert.deepEqual(page.errors, []);
+    } finally {
+      site.sql("delete from public.candidate_profiles where candidate_id like 'CAND-PG%'");
+    }
+  });
+
+  test('live: a view recorded elsewhere reaches the analytics and the Views column without a reload', async () => {
+    const slug = site.sql("select slug from public.candidate_profiles where candidate_id = 'CAND-2004'");
+    const counted = () => count(site, "select count(*) from public.profile_views v join public.candidate_profiles p on p.id = v.profile_id where p.candidate_id = 'CAND-2004' and not v.is_bot and not v.by_admin");
+    const page = admin;
+    await page.goto(site.url + '/admin/candidates/analytics', { waitUntil: 'networkidle' });
+    const cell = page.locator('[data-testid=analytics-row][data-candidate-id=CAND-2004] [data-testid=analytics-views]');
+    await cell.waitFor();
+    const before = counted();
+    assert.equal(Number(await cell.innerText()), before, 'the row shows the counted views');
+    const totalBefore = Number((await page.getByTestId('card-total-views').innerText()).match(/\d+/)[0]);
+    const list = await browser.page(DESKTOP);
+    await list.goto(site.url + '/admin/candidates', { waitUntil: 'networkidle' });
+    const listCell = list.locator('[data-testid=candidate-row][data-candidate-id=CAND-2004] [data-testid=candidate-views]');
+    await listCell.waitFor();
+    assert.equal(Number(await listCell.innerText()), before);
+    // Both pages say they are live once their postgres_changes subscription is ready; then marks on both
+    // documents, which a reload or navigation would lose.
+    for (const p of [page, list]) {
+      await p.getByTestId('live-status').waitFor({ timeout: 15000 });
+      await p.evaluate(() => (window.__samePage = true));
+    }
+
+    const client = await visitor();
+    await client.goto(`${site.url}/profile/${slug}`, { waitUntil: 'networkidle' });
+    await waitFor(() => counted() === before + 1);
+    await page.waitForFunction((n) => document.querySelector('[data-testid=analytics-row][data-candidate-id=CAND-2004] [data-testid=analytics-views]')?.textContent === String(n), before + 1, { timeout: 15000 });
+    await page.getByTestId('card-total-views').filter({ hasText: String(totalBefore + 1) }).waitFor({ timeout: 5000 });
+    await list.waitForFunction((n) => document.querySelector('[data-testid=candidate-row][data-candidate-id=CAND-2004] [data-testid=candidate-views]')?.textContent === String(n), before + 1, { timeout: 15000 });
+    for (const p of [page, list]) assert.equal(await p.evaluate(() => window.__samePage), true, 'no reload');
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(list.errors, []);
+    await client.close();
+    await list.close();
+  });
+
+  test('the dashboard shows what data retention has due and the last pass', async () => {
+    site.sql(`insert into public.enquiries (name, email, message, created_at)
+      values ('Olive Oldfield', 'olive.oldfield@example.org', 'Any roles in Leeds?', now() - interval '13 months')`);
+    const due = (status) => count(site, `select count(*) from app_private.retention_people(now()) where status = '${status}'`);
+    const page = admin;
+    await page.goto(site.url + '/admin', { waitUntil: 'networkidle' });
+    const panel = page.getByTestId('retention-panel');
+    await panel.getByTestId('retention-last-run').waitFor();
+    assert.equal(await panel.getByRole('heading', { level: 2 }).innerText(), 'Data retention');
+    const notices = due('notice due');
+    assert.ok(notices >= 1);
+    assert.match(await panel.getByTestId('retention-due-now').innerText(),
+      new RegExp(`At the next nightly pass: ${notices} notices? to send, ${due('deletion due')} (person|people) to erase\\.`));
+    assert.match(await panel.getByTestId('retention-due').innerText(), /olive\.oldfield@example\.org\s+Retention notice due now \(since \d{2} [A-Z][a-z]{2} \d{4}\) · 1 enquiry/);
+    assert.match(await panel.getByTestId('retention-last-run').innerText(), /No retention pass has run yet/);
+
+    // A pass (as pg_cron runs it) sends the notice: the panel shows the pass, and the person awaits an answer.
+    site.sql('select app_private.run_retention()');
+    await page.reload({ waitUntil: 'networkidle' });
+    await panel.getByTestId('retention-last-run').filter({ hasText: 'Last pass' }).waitFor();
+    assert.match(await panel.getByTestId('retention-last-run').innerText(),
+      new RegExp(`^Last pass \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}: ${notices} notices? sent, 0 people erased, \\d+ records? deleted\\.$`));
+    assert.equal(await panel.getByText('olive.oldfield@example.org').count(), 0, 'notified: next step a year on, not due within 30 days');
+    assert.equal(count(site, "select count(*) from gateway.outbox where to_address = 'olive.oldfield@example.org' and subject like 'Would you like us to keep your details?%'"), 1);
     assert.deepEqual(page.errors, []);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, MOBILE, launch } from './lib/browser.mjs';
-import { axeViolations, download, mailLink, pdfText, startCareerHubSite, storedFiles, tabTo } from './lib/career-hub.mjs';
+import { axeViolations, download, mailLink, pdfText, robotsOf, startCareerHubSite, storedFiles, tabTo, unstyledContent, watchStyles } from './lib/career-hub.mjs';
 import { gatewayAvailable } from './lib/site.mjs';
 
 const EMAIL = 'robin.tester@example.com';
@@ -17,6 +17,7 @@ const PASSWORD = 'robin-pass-2026';
 const NEW_PASSWORD = 'robin-new-pass-2026';
 const NAME = 'Robin Tester';
 const JOB = { id: "md5('demo-job-PPR-1002')::uuid", title: 'Asset Manager - Logistics' };
+const JOB2 = { id: "md5('demo-job-PPR-1001')::uuid", title: 'Head of Development' };
 const skip = !gatewayAvailable() && 'needs the gateway (run under scripts/with-test-db.sh)';
 
 let site;
@@ -31,6 +32,7 @@ describe('Career Hub', { skip }, () => {
     browser = await launch({ acceptDownloads: true });
     page = await browser.page(DESKTOP);
     page.setDefaultTimeout(10000);
+    await watchStyles(page);
     files = mkdtempSync(join(tmpdir(), 'career-hub-files-'));
   });
   after(async () => {
@@ -42,6 +44,38 @@ describe('Career Hub', { skip }, () => {
   const toast = () => page.getByTestId('toast');
   const field = (label, n = 0) => page.getByLabel(label, { exact: true }).nth(n);
   const signedOut = () => page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.endsWith('-auth-token')));
+  // By its state: "Not saved yet" also contains the text "Saved".
+  const saveStatus = (state) => page.locator(`[data-testid="save-status"][data-status="${state}"]`);
+  const noOverflow = (p) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const noindex = async (p, path) => {
+    const robots = await robotsOf(p, path);
+    assert.ok(robots.length > 0 && robots.every((r) => r.includes('noindex')), `${path} robots: ${robots}`);
+  };
+
+  test('signed out: the dashboard and the builder send to the login page, The CV Shed opens; login at 1440 with Sign Up', async () => {
+    for (const path of ['/career-hub/dashboard', '/career-hub/cv-builder']) {
+      await page.goto(site.url + path, { waitUntil: 'networkidle' });
+      await page.waitForURL((u) => u.pathname === '/career-hub/login');
+      assert.equal(new URL(page.url()).searchParams.get('next'), path);
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+    }
+    await page.goto(`${site.url}/career-hub/templates`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'The CV Shed' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/career-hub/templates');
+    await noindex(page, '/career-hub/templates');
+    assert.deepEqual(await unstyledContent(page), []);
+
+    await page.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
+    await noindex(page, '/career-hub/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    assert.equal(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected'), 'true');
+    await field('Full Name').waitFor();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    assert.ok(await noOverflow(page), 'the login page overflows at 1440');
+    assert.deepEqual(await unstyledContent(page), []);
+    assert.deepEqual(page.errors, []);
+  });
 
   test('sign up, open the confirmation link from the mail folder, and land on the dashboard greeted by name', async () => {
     await page.goto(`${site.url}/career-hub/login`, { waitUntil: 'networkidle' });
@@ -90,12 +124,34 @@ describe('Career Hub', { skip }, () => {
     await field('Start Date').fill('2021-03');
     assert.equal(await field('Description').getAttribute('rows'), '4');
     await field('Description').fill('Led planning and delivery of 400 homes.');
+
+    // An empty End Date shows 'Present' (the spec's placeholder, which Chromium does not draw on a month input) in
+    // the field and the preview; with the focus, the picker's own segments. A half-entered month is an error.
+    const present = page.getByTestId('month-empty');
+    assert.equal(await field('End Date').inputValue(), '');
+    assert.equal(await present.innerText(), 'Present');
+    const [box, shown] = [await field('End Date').boundingBox(), await present.boundingBox()];
+    assert.ok(shown.x > box.x && shown.x + shown.width < box.x + box.width && shown.y > box.y && shown.y + shown.height < box.y + box.height, 'Present sits inside the End Date field');
+    await page.getByTestId('cv-preview').getByText('Brunel Homes  |  Mar 2021 – Present').waitFor();
+    await field('End Date').focus();
+    assert.equal(await present.isVisible(), false);
+    await page.keyboard.type('04'); // the month only
+    await field('Description').focus();
+    await page.getByRole('alert').filter({ hasText: 'Enter both the month and the year of the end date of position 1, or clear it to show Present' }).waitFor();
+    assert.equal(await field('End Date').getAttribute('aria-invalid'), 'true');
+    assert.equal(await present.count(), 0);
+    await field('End Date').fill(''); // cleared again
+    await field('Description').focus();
+    await present.waitFor();
+    assert.equal(await field('End Date').getAttribute('aria-invalid'), null);
+    assert.equal(await present.isVisible(), true);
+
     await page.getByRole('button', { name: '+ Add Another Position' }).click();
     await field('Job Title *', 1).fill('Assistant Development Manager');
     await field('Company *', 1).fill('Severn Living');
     await field('Start Date', 1).fill('2017-09');
     await field('End Date', 1).fill('2021-02');
-    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    await saveStatus('saved').waitFor();
 
     // The next save is refused once: the status says so, the retry stores the text.
     let refused = 0;
@@ -107,14 +163,32 @@ describe('Career Hub', { skip }, () => {
       return route.continue();
     });
     await field('Description', 1).fill('Supported land acquisition and viability.');
-    await page.getByTestId('save-status').filter({ hasText: 'Not saved yet' }).waitFor();
-    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 15000 });
+    await saveStatus('error').filter({ hasText: 'Not saved yet' }).waitFor();
+    await saveStatus('saved').waitFor({ timeout: 15000 });
     assert.equal(refused, 1);
     await page.unroute('**/rest/v1/cv_documents**');
-    page.errors = page.errors.filter((e) => !e.includes('503')); // the refused request itself
+    const cvId = new URL(page.url()).searchParams.get('id');
+    const stored = (q) => sql(`select data${q} from public.cv_documents where id = '${cvId}'`);
+    assert.equal(stored(`->'experience'->1->>'description'`), 'Supported land acquisition and viability.');
 
+    // A reload before the server has acknowledged an edit (every save refused meanwhile): the browser's local copy
+    // brings the text back, and it is saved once the server answers again.
+    await page.route('**/rest/v1/cv_documents**', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"PGRST000","message":"refused by the test"}' })
+        : route.continue(),
+    );
+    await field('Description').fill('Led planning and delivery of 400 homes across three sites.');
+    await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('across three sites')));
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByText('Step 3 of 5').waitFor();
+    assert.equal(await field('Description').inputValue(), 'Led planning and delivery of 400 homes across three sites.');
+    assert.equal(stored(`->'experience'->0->>'description'`), 'Led planning and delivery of 400 homes.', 'the server never had the edit');
+    await saveStatus('error').waitFor();
+    await page.unroute('**/rest/v1/cv_documents**');
+    await saveStatus('saved').waitFor({ timeout: 15000 });
+    assert.equal(stored(`->'experience'->0->>'description'`), 'Led planning and delivery of 400 homes across three sites.');
+    page.errors = page.errors.filter((e) => !e.includes('503')); // the refused requests themselves
     assert.equal(await field('Company *').inputValue(), 'Brunel Homes');
     assert.equal(await field('Company *', 1).inputValue(), 'Severn Living');
     assert.equal(await field('End Date', 1).inputValue(), '2021-02');
@@ -168,7 +242,7 @@ describe('Career Hub', { skip }, () => {
     const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click(), files);
     const text = pdfText(pdf);
     const at = (s) => text.indexOf(s);
-    for (const s of [NAME, 'Brunel Homes', 'Severn Living', 'University of Leeds', 'Argus Developer']) assert.ok(at(s) >= 0, `${s} in:\n${text}`);
+    for (const s of [NAME, 'Brunel Homes', 'Severn Living', 'Mar 2021 – Present', 'University of Leeds', 'Argus Developer']) assert.ok(at(s) >= 0, `${s} in:\n${text}`);
     assert.ok(at(NAME) < at('Brunel Homes') && at('Brunel Homes') < at('Severn Living'), `reading order:\n${text}`);
     assert.match(readFileSync(pdf, 'latin1'), /\/FontFile2/, 'the font is embedded');
     assert.match(readFileSync(pdf, 'latin1'), /\/MediaBox \[0 0 595\.2/, 'A4');
@@ -234,27 +308,50 @@ describe('Career Hub', { skip }, () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('Save Job on a job page and an application made while signed in show on the dashboard', async () => {
+  test('Save Job on a job page and two applications made while signed in show on the dashboard, newest first', async () => {
+    const pdf = join(files, (await import('node:fs')).readdirSync(files).find((f) => f.endsWith('.pdf')));
+    const apply = async () => {
+      await page.getByRole('button', { name: 'Apply Now' }).click();
+      const dialog = page.getByTestId('application-dialog');
+      await dialog.locator('#apply-first').fill('Robin');
+      await dialog.locator('#apply-last').fill('Tester');
+      await dialog.locator('#apply-email').fill(EMAIL);
+      await dialog.locator('#apply-phone').fill('07700 900999');
+      await dialog.locator('#apply-cv').setInputFiles(pdf);
+      await dialog.locator('#apply-consent').check();
+      await dialog.getByRole('button', { name: /Submit/ }).click();
+      await toast().filter({ hasText: 'Application submitted successfully!' }).waitFor();
+    };
     const jobId = sql(`select ${JOB.id}`);
     await page.goto(`${site.url}/jobs/${jobId}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Save Job' }).click();
     await toast().filter({ hasText: 'Job saved' }).waitFor();
-    await page.getByRole('button', { name: 'Apply Now' }).click();
-    const dialog = page.getByTestId('application-dialog');
-    await dialog.locator('#apply-first').fill('Robin');
-    await dialog.locator('#apply-last').fill('Tester');
-    await dialog.locator('#apply-email').fill(EMAIL);
-    await dialog.locator('#apply-phone').fill('07700 900999');
-    const pdf = join(files, (await import('node:fs')).readdirSync(files).find((f) => f.endsWith('.pdf')));
-    await dialog.locator('#apply-cv').setInputFiles(pdf);
-    await dialog.locator('#apply-consent').check();
-    await dialog.getByRole('button', { name: /Submit/ }).click();
-    await toast().filter({ hasText: 'Application submitted successfully!' }).waitFor();
+    await apply();
     assert.equal(storedFiles(site.storageDir), 1, 'the CV file is stored');
+    await page.goto(`${site.url}/jobs/${sql(`select ${JOB2.id}`)}`, { waitUntil: 'networkidle' });
+    await apply();
+    assert.equal(storedFiles(site.storageDir), 2);
 
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     await page.getByTestId('saved-jobs').getByRole('link', { name: JOB.title }).waitFor();
-    await page.getByTestId('my-applications').getByRole('link', { name: JOB.title }).waitFor();
+    const applications = page.getByTestId('my-applications');
+    await applications.getByRole('link', { name: JOB.title }).waitFor();
+    // Newest first: the later application (JOB2) above the earlier one, though its title sorts after it.
+    assert.deepEqual(await applications.locator('.dash-list__title').allInnerTexts(), [JOB2.title, JOB.title]);
+
+    // The saved job closes: it is marked Closed and no longer linked, here and in My Applications.
+    sql(`update public.jobs set status = 'closed' where id = ${JOB.id}`);
+    await page.reload({ waitUntil: 'networkidle' });
+    const saved = page.getByTestId('saved-jobs').getByRole('listitem').filter({ hasText: JOB.title });
+    await saved.getByText('Closed', { exact: true }).waitFor();
+    assert.equal(await saved.getByRole('link').count(), 0);
+    const applied = applications.getByRole('listitem').filter({ hasText: JOB.title });
+    await applied.getByText('Closed', { exact: true }).waitFor();
+    assert.equal(await applications.getByRole('listitem').filter({ hasText: JOB2.title }).getByText('Closed', { exact: true }).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    sql(`update public.jobs set status = 'active' where id = ${JOB.id}`);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('saved-jobs').getByRole('link', { name: JOB.title }).waitFor();
 
     // My CVs: rename, duplicate, delete (confirmed).
     const cvs = page.getByTestId('my-cvs');
@@ -272,16 +369,19 @@ describe('Career Hub', { skip }, () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('every Career Hub page is axe-clean with no horizontal overflow at 1440 and 390 px', async () => {
+  test('every Career Hub page: axe-clean, no horizontal overflow at 1440 and 390 px, noindex, styled from its first paint', async () => {
     const cv = sql(`select c.id from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}' limit 1`);
     const paths = ['/career-hub/dashboard', `/career-hub/cv-builder?id=${cv}`, '/career-hub/templates', '/career-hub/reset-password'];
     for (const viewport of [DESKTOP, MOBILE]) {
       const p = await browser.page(viewport);
+      await watchStyles(p);
       for (const path of paths) {
         await p.goto(site.url + path, { waitUntil: 'networkidle' });
         await p.locator('main h1').first().waitFor();
         assert.deepEqual(await axeViolations(p), [], `${path} at ${viewport.width}`);
-        assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} overflows at ${viewport.width}`);
+        assert.ok(await noOverflow(p), `${path} overflows at ${viewport.width}`);
+        await noindex(p, path.split('?')[0]);
+        assert.deepEqual(await unstyledContent(p), [], `${path}: content before its stylesheet`);
       }
       await p.close();
     }
@@ -377,7 +477,7 @@ describe('Career Hub', { skip }, () => {
     assert.equal(exported.account.full_name, NAME);
     assert.equal(exported.cv_documents.length, 5);
     assert.deepEqual(exported.saved_jobs.map((j) => j.title), [JOB.title]);
-    assert.deepEqual(exported.applications.map((a) => a.job_title), [JOB.title]);
+    assert.deepEqual(exported.applications.map((a) => a.job_title), [JOB2.title, JOB.title]);
 
     await page.getByRole('button', { name: `Remove ${JOB.title} from saved jobs` }).click();
     await page.getByText('No saved jobs yet.').waitFor();

@@ -30,7 +30,7 @@ try {
       const later = /Step [45] of 5/.test(await page.locator('.wizard-progress').innerText());
       await page.getByRole('button', { name: later ? 'Back' : 'Next' }).click(); // show the experience step
     }
-    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(repoDir, 'docs', `career-hub-builder-${width}.png`), fullPage: true });

@@ -54,10 +54,11 @@ impl Application {
     }
 
     /// Starts background work (schema reload listener, key reloader, mail outbox, storage sweep, Realtime, …) and
-    /// serves until `shutdown` resolves.
+    /// serves until `shutdown` resolves; then, within `GATEWAY_SHUTDOWN_TIMEOUT_SECS`, requests in flight finish
+    /// and the outbox sends or releases its message.
     pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let state = &self.state;
-        state.core.spawn_background();
+        let outbox = state.core.spawn_background();
         state.reloader().spawn();
         crate::storage::spawn_background(&state.storage);
         crate::realtime::spawn_background(&state.realtime);
@@ -71,11 +72,19 @@ impl Application {
         let proxies = crate::core::client_addr::TrustedProxies::from_vars(vars)?;
         let limits = crate::core::conn::ConnLimits::from_vars(vars, proxies);
         let realtime = state.realtime.clone();
+        let (bound, outbox_stop) = (limits.drain, outbox.as_ref().map(|o| o.stopper()));
         let shutdown = async move {
             shutdown.await;
+            if let Some(outbox) = outbox_stop {
+                outbox.stop(bound);
+            }
             crate::realtime::shutdown(&realtime).await;
         };
-        crate::core::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await
+        let served = crate::core::workers::serve(self.listener, router(self.state), workers, limits, shutdown).await;
+        if let Some(outbox) = outbox {
+            outbox.finished(bound).await;
+        }
+        served
     }
 }
 

@@ -7,6 +7,7 @@ mod api_key;
 pub mod config;
 pub mod domain;
 pub mod error;
+mod form_value;
 mod jwks_document;
 mod layers;
 mod logout;

@@ -4,18 +4,18 @@
 use crate::auth::domain::email::Email;
 use crate::auth::domain::tokens::refresh_token_shape_ok;
 use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::form_value::form_value;
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::{self, Refresh};
 use crate::auth::store::{begin, flow_state, users};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 struct TokenBody {
@@ -37,19 +37,19 @@ pub async fn handler(
     State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
+    uri: Uri,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     if !state.limiter.check("token", &ip.key(), state.config.rate_token).await {
         return Err(AuthError::rate_limited());
     }
-    let body: TokenBody = json_body(&body)?;
-    // GoTrue reads `grant_type` with `r.FormValue`: the query string (a JSON body's `grant_type` is not read).
-    let grant = query.get("grant_type").cloned().unwrap_or_default();
-    match grant.as_str() {
-        "password" => password_grant(&state, &ip, &headers, body).await,
-        "refresh_token" => refresh_grant(&state, body).await,
-        "pkce" => pkce_grant(&state, &ip, &headers, body).await,
+    // GoTrue picks the grant with `r.FormValue("grant_type")` before it reads the JSON parameters: a url-encoded or
+    // multipart body's field counts (and leaves no JSON to read), a JSON body's `grant_type` does not.
+    let (grant, body) = form_value(&headers, uri.query(), body, "grant_type").await;
+    match grant.as_deref() {
+        Some("password") => password_grant(&state, &ip, &headers, json_body(&body)?).await,
+        Some("refresh_token") => refresh_grant(&state, json_body(&body)?).await,
+        Some("pkce") => pkce_grant(&state, &ip, &headers, json_body(&body)?).await,
         _ => Err(AuthError::new(StatusCode::BAD_REQUEST, "invalid_credentials", "unsupported_grant_type")),
     }
 }

@@ -85,9 +85,10 @@ impl Core {
         }
     }
 
-    /// The core's background work: the key-set reloader and the mail outbox.
-    pub fn spawn_background(&self) {
+    /// The core's background work: the key-set reloader and the mail outbox (whose worker the caller stops on
+    /// shutdown).
+    pub fn spawn_background(&self) -> Option<outbox::Worker> {
         keys::spawn_reloader(&self.config, &self.pool, &self.keys);
-        outbox::spawn(&self.config, &self.pool, &self.mailer);
+        outbox::spawn(&self.config, &self.pool, &self.mailer)
     }
 }

@@ -115,7 +115,7 @@ async fn not_found(method: axum::http::Method, uri: axum::extract::OriginalUri) 
     StorageError::RouteNotFound(format!("{method}:{relative}"))
 }
 
-/// Background work: the storage sweep.
+/// Background work: the storage sweep (the mail outbox is the core's, started and stopped by `Application::serve`).
 pub fn spawn_background(state: &Storage) {
     sweep::spawn(state);
 }

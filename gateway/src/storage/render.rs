@@ -44,8 +44,12 @@ fn download_of(pairs: &[(String, String)]) -> Option<String> {
 
 fn transform_of(state: &Storage, pairs: &[(String, String)]) -> Result<Transform> {
     let sizes = state.renderer.sizes;
-    Transform::from_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), sizes)
-        .map_err(|e| StorageError::Validation(e.0))
+    let transform = Transform::from_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), sizes)
+        .map_err(|e| StorageError::Validation(e.0))?;
+    match super::transform::unapplied(|k| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str())) {
+        Some(message) => Err(StorageError::FeatureNotEnabled(message.into())),
+        None => Ok(transform),
+    }
 }
 
 /// `GET /render/image/public/{bucket}/{name}`: public buckets only.

@@ -258,27 +258,37 @@ fn check_object(value: &mut Value, schema: &Schema, props: &[Prop], path: &str) 
 }
 
 /// `anyOf: [{type: integer, minimum: 0, nullable}, {type: string, pattern: <size>, nullable}]`: the integer branch
-/// coerces first (`"1000"` → 1000), so only non-numeric strings reach the pattern.
+/// coerces first (`"1000"` → 1000), so only non-numeric strings reach the pattern. A failure lists each branch's
+/// error, as ajv does (`"20 MB"`: must be integer, must match pattern, must match a schema in anyOf).
 fn check_size_limit(value: &mut Value, path: &str) -> Result<(), StorageError> {
     unwrap_single(value);
     if value.is_null() {
         return Ok(());
     }
-    if let Some(n) = coerce_scalar(value, Kind::Int) {
-        if n.as_f64().is_some_and(|n| n >= 0.0) {
-            *value = n;
+    let int = coerce_scalar(value, Kind::Int);
+    let int_error = match int.as_ref().and_then(Value::as_f64) {
+        Some(n) if n >= 0.0 => {
+            *value = int.unwrap_or_default();
             return Ok(());
         }
-    }
-    if let Value::String(s) = value {
-        if is_size(s) {
+        Some(_) => "must be >= 0",
+        None => "must be integer",
+    };
+    let string_error = match coerce_scalar(value, Kind::Str) {
+        Some(Value::String(s)) if is_size(&s) => {
+            *value = Value::String(s);
             return Ok(());
         }
-    }
+        Some(_) => format!("must match pattern \"{SIZE_PATTERN}\""),
+        None => "must be string".to_string(),
+    };
     Err(StorageError::Validation(format!(
-        "{path} must be integer, {path} must be string, {path} must match a schema in anyOf"
+        "{path} {int_error}, {path} {string_error}, {path} must match a schema in anyOf"
     )))
 }
+
+/// Storage's `fileSizeLimitSchema` pattern, as ajv quotes it in its message.
+const SIZE_PATTERN: &str = r"^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$";
 
 /// `^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$`
 fn is_size(s: &str) -> bool {
@@ -354,7 +364,15 @@ mod tests {
             run(json!({"expiresIn": 1, "paths": ["a", "b", "c"]})).unwrap_err(),
             "body/paths must NOT have more than 2 items"
         );
-        assert!(run(json!({"expiresIn": 1, "limit": "20 MB"})).unwrap_err().ends_with("must match a schema in anyOf"));
+        // ajv's words per branch (checked against ajv 8 with Fastify's options)
+        let pattern = r#"must match pattern "^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$""#;
+        let any_of = |int: &str, string: &str| {
+            format!("body/limit {int}, body/limit {string}, body/limit must match a schema in anyOf")
+        };
+        assert_eq!(run(json!({"expiresIn": 1, "limit": "20 MB"})).unwrap_err(), any_of("must be integer", pattern));
+        assert_eq!(run(json!({"expiresIn": 1, "limit": -1})).unwrap_err(), any_of("must be >= 0", pattern));
+        assert_eq!(run(json!({"expiresIn": 1, "limit": 1.5})).unwrap_err(), any_of("must be integer", pattern));
+        assert_eq!(run(json!({"expiresIn": 1, "limit": {}})).unwrap_err(), any_of("must be integer", "must be string"));
         assert_eq!(run(json!([1])).unwrap_err(), "body must be object");
     }
 

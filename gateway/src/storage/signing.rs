@@ -174,7 +174,14 @@ pub async fn sign_one(
     find_object(&state, Access::Caller(&caller), bucket, name).await?;
     // With transformations the token carries them and the URL is the render route's, as Storage signs.
     let transformations = match &body.transform {
-        Some(t) if state.settings.image.enabled => signed_transformations(&state, t),
+        Some(t) if state.settings.image.enabled => {
+            // an option the renderer would not apply is refused, not signed into a URL that renders without it
+            let text = |k: &str| t.get(k).map(|v| v.as_str().unwrap_or("(a number)"));
+            if let Some(message) = super::transform::unapplied(text) {
+                return Err(StorageError::FeatureNotEnabled(message.into()));
+            }
+            signed_transformations(&state, t)
+        }
         _ => String::new(),
     };
     if transformations.is_empty() {
@@ -192,11 +199,9 @@ fn signed_transformations(state: &Storage, t: &Value) -> String {
         Some(Value::Number(n)) => Some(n.to_string()),
         _ => None,
     };
-    // `avif` passes the schema but is not rendered here (Supabase serves WebP only): it keeps the source's format
     let pairs: Vec<(&str, String)> = ["width", "height", "resize", "quality", "format"]
         .into_iter()
         .filter_map(|k| text(k).map(|v| (k, v)))
-        .filter(|(k, v)| !(*k == "format" && v == "avif"))
         .collect();
     let parsed = Transform::from_query(pairs.iter().map(|(k, v)| (*k, v.as_str())), state.renderer.sizes);
     parsed.map(|p| p.claim(text("resize").as_deref())).unwrap_or_default()

@@ -288,3 +288,95 @@ async fn admin_users_take_gotrue_parameters_and_answer_as_it_does() {
     assert_eq!((row.get::<_, Option<String>>(0), row.get::<_, bool>(1)), (None, true));
     assert_eq!(sign_in(&app, "imp@example.com", "imported-pass").await.status, 400);
 }
+
+/// Posts `body` to `/auth/v1{path}` as `content_type`, with the anon key; returns (status, JSON body).
+async fn raw_as(app: &TestApp, path: &str, content_type: &str, body: &str) -> (u16, Value) {
+    let res = app
+        .http
+        .post(app.url(&format!("/auth/v1{path}")))
+        .header("apikey", &app.anon_key)
+        .header("x-supabase-api-version", "2024-01-01")
+        .header("content-type", content_type)
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let call = into_call(res).await;
+    (call.status, call.body)
+}
+
+#[tokio::test]
+async fn token_reads_grant_type_as_go_form_value_does() {
+    let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "true")]).await;
+    signup_session(&app, "grant@example.com", "secret123").await;
+    let credentials = r#"{"email": "grant@example.com", "password": "secret123"}"#;
+    let unsupported = (400, "invalid_credentials", "unsupported_grant_type");
+    // A JSON body's `grant_type` is not a form value: without the query the grant is unsupported.
+    let body = r#"{"grant_type": "password", "email": "grant@example.com", "password": "secret123"}"#;
+    let json_grant = raw_as(&app, "/token", "application/json", body).await;
+    assert_eq!(code_and_message(&json_grant), unsupported, "{}", json_grant.1);
+    // The grant is chosen before the body is read: bad JSON without a grant is still an unsupported grant.
+    assert_eq!(code_and_message(&raw_as(&app, "/token", "application/json", "{nope").await), unsupported);
+    let (status, _) = raw_as(&app, "/token?grant_type=password", "application/json", credentials).await;
+    assert_eq!(status, 200);
+
+    // A url-encoded body's field comes before the query's, and Go's form parser leaves no JSON to read.
+    let form = "application/x-www-form-urlencoded";
+    let consumed = (400, "bad_json", "Could not parse request body as JSON: unexpected end of JSON input");
+    let picked = raw_as(&app, "/token", form, "grant_type=password&email=grant%40example.com").await;
+    assert_eq!(code_and_message(&picked), consumed);
+    let overridden = raw_as(&app, "/token?grant_type=password", form, "grant_type=implicit").await;
+    assert_eq!(code_and_message(&overridden), unsupported);
+    // A multipart body's field comes after the query's.
+    let multipart = "multipart/form-data; boundary=B";
+    let part = "--B\r\nContent-Disposition: form-data; name=\"grant_type\"\r\n\r\nrefresh_token\r\n--B--\r\n";
+    assert_eq!(code_and_message(&raw_as(&app, "/token", multipart, part).await), consumed);
+    assert_eq!(code_and_message(&raw_as(&app, "/token?grant_type=implicit", multipart, part).await), unsupported);
+}
+
+#[tokio::test]
+async fn generate_link_refuses_the_current_address_link_without_secure_email_change() {
+    let app = spawn_app_with(&[
+        ("GOTRUE_MAILER_AUTOCONFIRM", "true"),
+        ("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", "false"),
+    ])
+    .await;
+    let service = app.service_key.clone();
+    signup_session(&app, "plain@example.com", "secret123").await;
+    let link = |kind: &str| {
+        let body = json!({"type": kind, "email": "plain@example.com", "new_email": "plain2@example.com"});
+        call(&app, Method::POST, "/admin/generate_link", Some(&service), Some(body))
+    };
+    let current = link("email_change_current").await;
+    assert_eq!(
+        (current.status, current.body["code"].as_str(), current.body["message"].as_str()),
+        (400, Some("validation_failed"), Some("Enable secure email change to generate link for current email"))
+    );
+    let new = link("email_change_new").await;
+    assert_eq!((new.status, &new.body["verification_type"]), (200, &json!("email_change_new")), "{}", new.body);
+}
+
+#[tokio::test]
+async fn generate_link_signup_merges_data_into_an_unconfirmed_users_metadata() {
+    let mail = mail_dir();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", mail.path())]).await;
+    let service = app.service_key.clone();
+    let body = json!({"email": "later@example.com", "password": "secret123", "data": {"name": "Ada", "team": "ops"}});
+    let signed_up = post(&app, "/signup", body).await;
+    assert_eq!(signed_up.status, 200, "{}", signed_up.body);
+    assert!(signed_up.body["email_confirmed_at"].is_null(), "{}", signed_up.body);
+    // As GoTrue's `UpdateUserMetaData`: new keys added, given keys replaced, `null` removes a key.
+    let body = json!({"type": "signup", "email": "later@example.com", "data": {"team": "sales", "name": null, "city": "Leeds"}});
+    let res = call(&app, Method::POST, "/admin/generate_link", Some(&service), Some(body)).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let merged = |m: &Value| (m["team"].clone(), m["city"].clone(), m.get("name").is_some());
+    assert_eq!(merged(&res.body["user_metadata"]), (json!("sales"), json!("Leeds"), false), "{}", res.body);
+    let stored: Value = app
+        .admin_client()
+        .await
+        .query_one("select raw_user_meta_data from auth.users where email = 'later@example.com'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(merged(&stored), (json!("sales"), json!("Leeds"), false), "{stored}");
+}

@@ -37,6 +37,7 @@ mod storage_applications;
 mod storage_buckets;
 mod storage_objects;
 mod storage_render;
+mod storage_retention;
 mod storage_s3;
 mod storage_support;
 mod storage_sweep;

@@ -1,8 +1,10 @@
-//! `gateway migrate` with and without Supabase's default privileges on `public`, and `gateway lint` naming a table
-//! that anon or authenticated can reach without row-level security.
+//! `gateway migrate` with and without Supabase's default privileges on `public`, and `gateway lint` naming what
+//! anon or authenticated can reach without row-level security: tables (granted whole or column by column), views
+//! that run with their owner's rights (Supabase's `security_definer_view`) and materialized views.
 
 use crate::typegen::fresh_database;
-use gateway::core::db::{lint, migrate};
+use gateway::core::db::lint::{self, Finding};
+use gateway::core::db::migrate;
 use tokio_postgres::Client;
 
 /// Migrates with `grants` (no app migrations), then creates a table the way a Supabase migration does: no grants.
@@ -47,4 +49,59 @@ async fn without_the_setting_a_new_table_is_not_granted() {
     let db = table_after_migrate(migrate::DefaultGrants::Off).await;
     assert!(!anon_may(&db, "select has_table_privilege('anon', 'public.notes', 'select')").await);
     assert!(!anon_may(&db, "select has_table_privilege('authenticated', 'public.notes', 'select')").await);
+}
+
+fn rules_and_objects(findings: &[Finding]) -> Vec<(&str, &str)> {
+    let mut found: Vec<(&str, &str)> = findings.iter().map(|f| (f.rule, f.object.as_str())).collect();
+    found.sort();
+    found
+}
+
+#[tokio::test]
+async fn lint_reports_column_grants_and_views_that_bypass_row_level_security() {
+    // The migrated template, without a second `gateway migrate`; a schema of its own keeps the site's tables out.
+    let db = fresh_database(true).await;
+    db.batch_execute(
+        "create schema lintcheck;
+         grant usage on schema lintcheck to anon, authenticated;
+         create table lintcheck.people (id int primary key, email text, secret text);
+         grant select (id, email) on lintcheck.people to anon;
+         create table lintcheck.notes (id int primary key, owner uuid, body text);
+         alter table lintcheck.notes enable row level security;
+         grant select on lintcheck.notes to authenticated;
+         create view lintcheck.all_notes as select * from lintcheck.notes;
+         grant select on lintcheck.all_notes to authenticated;
+         create view lintcheck.my_notes with (security_invoker = on) as select * from lintcheck.notes;
+         grant select on lintcheck.my_notes to authenticated;
+         create view lintcheck.owner_only as select * from lintcheck.notes;
+         create view lintcheck.note_emails as select id from lintcheck.notes;
+         grant update (id) on lintcheck.note_emails to anon;
+         create materialized view lintcheck.note_counts as select count(*) from lintcheck.notes;
+         grant select on lintcheck.note_counts to anon;",
+    )
+    .await
+    .unwrap();
+    let schemas = ["lintcheck".to_string()];
+    let findings = lint::run(&db, &schemas).await.unwrap();
+    assert_eq!(
+        rules_and_objects(&findings),
+        [
+            ("materialized_view_in_api", "lintcheck.note_counts"),
+            ("rls_disabled", "lintcheck.people"),
+            ("security_definer_view", "lintcheck.all_notes"),
+            ("security_definer_view", "lintcheck.note_emails"),
+        ],
+        "{findings:?}"
+    );
+    // Each finding clears once fixed.
+    db.batch_execute(
+        "alter table lintcheck.people enable row level security;
+         alter view lintcheck.all_notes set (security_invoker = on);
+         revoke update (id) on lintcheck.note_emails from anon;
+         revoke select on lintcheck.note_counts from anon;",
+    )
+    .await
+    .unwrap();
+    let findings = lint::run(&db, &schemas).await.unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
 }

@@ -1,12 +1,14 @@
-//! S8, S9 and the headers every API answers with: a token minted for a signed URL is never a bearer token; HTML only
+//! S8, S9 and the headers every API answers with: a token minted for a signed URL or an e-mail link is never a
+//! bearer token; HTML only
 //! through the page path (with its headers), nothing from build internals; HSTS when the public URL is https; CORS on
 //! every API (preflights answered, as Supabase's gateway does), so a supabase-js app on another origin works.
 
-use crate::helpers::spawn_app_with;
+use crate::auth_helpers::{local_link, mail_dir, otp, post, signup_session};
+use crate::helpers::{spawn_app_with, TestApp};
 use crate::security_support::answer;
 use crate::storage_support::{pdf_bytes, spawn_storage};
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn s8_signed_url_tokens_are_refused_as_bearer_tokens_everywhere() {
@@ -42,6 +44,74 @@ async fn s8_signed_url_tokens_are_refused_as_bearer_tokens_everywhere() {
     // The signed URL itself still works, for its one object.
     let res = s.app.http.get(s.url(signed.body["signedURL"].as_str().unwrap())).send().await.unwrap();
     assert_eq!(res.status(), 200);
+}
+
+/// `token` as the bearer on the data API, Storage and Auth: each refuses it in its own format.
+async fn assert_refused_as_bearer(app: &TestApp, what: &str, token: &str) {
+    let rest = app.http.get(app.url("/rest/v1/jobs?select=id")).bearer_auth(token).header("apikey", &app.anon_key);
+    let rest = answer(rest.send().await.unwrap()).await;
+    assert_eq!((rest.status, &rest.body["code"]), (401, &json!("PGRST301")), "{what} on /rest/v1: {}", rest.body);
+    let storage = app.http.get(app.url("/storage/v1/bucket")).bearer_auth(token).header("apikey", &app.anon_key);
+    let storage = answer(storage.send().await.unwrap()).await;
+    // Storage's own refusal of a bad token: HTTP 400 with `statusCode` "403" in the body.
+    assert_eq!(
+        (storage.status, &storage.body["statusCode"], &storage.body["error"]),
+        (400, &json!("403"), &json!("Unauthorized")),
+        "{what} on /storage/v1: {}",
+        storage.body
+    );
+    let auth = app.http.get(app.url("/auth/v1/user")).bearer_auth(token).header("apikey", &app.anon_key);
+    let auth = answer(auth.send().await.unwrap()).await;
+    assert_eq!((auth.status, &auth.body["error_code"]), (403, &json!("bad_jwt")), "{what} on /auth/v1: {}", auth.body);
+}
+
+fn query_value(url: &str, key: &str) -> String {
+    let query = url.split_once('?').map(|(_, q)| q).unwrap_or_else(|| panic!("no query in {url}"));
+    let found = url::form_urlencoded::parse(query.as_bytes()).find(|(k, _)| k == key);
+    found.unwrap_or_else(|| panic!("no {key} in {url}")).1.into_owned()
+}
+
+#[tokio::test]
+async fn s8_e_mail_link_tokens_are_refused_as_bearer_tokens_everywhere() {
+    use base64::Engine;
+    use sha2::Digest;
+    let mail = mail_dir();
+    let app = spawn_app_with(&[
+        ("GATEWAY_MAIL_DIR", mail.path()),
+        ("GOTRUE_MAILER_AUTOCONFIRM", "true"),
+        ("GOTRUE_SITE_URL", "http://localhost:3000"),
+    ])
+    .await;
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    // A recovery mail: the token hash in its link and its six-digit code.
+    signup_session(&app, "reset@example.com", "secret123").await;
+    assert_eq!(post(&app, "/recover", json!({"email": "reset@example.com"})).await.status, 200);
+    let mail_to = |address: &str| mail.messages().into_iter().find(|m| m.contains(address)).unwrap();
+    let message = mail_to("reset@example.com");
+    let recovery_link = local_link(&app, &message);
+    let token_hash = query_value(&recovery_link, "token");
+    assert_refused_as_bearer(&app, "recovery link token", &token_hash).await;
+    assert_refused_as_bearer(&app, "recovery code", &otp(&message)).await;
+    // A PKCE magic link: its `pkce_` token, then the auth code its redirect carries.
+    signup_session(&app, "pkce@example.com", "secret123").await;
+    let verifier = "v".repeat(64);
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier.as_bytes()));
+    let otp_body = json!({"email": "pkce@example.com", "code_challenge": challenge, "code_challenge_method": "s256"});
+    assert_eq!(post(&app, "/otp", otp_body).await.status, 200);
+    let pkce_link = local_link(&app, &mail_to("pkce@example.com"));
+    assert_refused_as_bearer(&app, "pkce link token", &query_value(&pkce_link, "token")).await;
+    let res = no_redirects.get(&pkce_link).send().await.unwrap();
+    assert_eq!(res.status(), 303);
+    let code = query_value(res.headers()["location"].to_str().unwrap(), "code");
+    assert_refused_as_bearer(&app, "pkce auth code", &code).await;
+
+    // Each token still does its own job: refused elsewhere, it was never spent.
+    let res = no_redirects.get(&recovery_link).send().await.unwrap();
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(location.contains("#access_token="), "{location}");
+    let exchange = json!({"auth_code": code, "code_verifier": verifier});
+    let session: Value = post(&app, "/token?grant_type=pkce", exchange).await.body;
+    assert!(session["access_token"].is_string(), "{session}");
 }
 
 fn built_site() -> tempfile::TempDir {

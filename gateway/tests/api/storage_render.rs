@@ -164,3 +164,46 @@ async fn sources_over_the_limits_are_refused() {
     let body: Value = get(&s, "/render/image/public/pics/note.txt?width=10", &key, "*/*").await.json().await.unwrap();
     assert_eq!(body["message"], "The source image is invalid or unsupported for rendering");
 }
+
+#[tokio::test]
+async fn options_this_renderer_does_not_apply_are_refused_not_ignored() {
+    let s = app_with_photo(&[]).await;
+    let (anon, service) = (s.app.anon_key.clone(), s.app.service_key.clone());
+    let not_applied = |body: &Value, what: &str| {
+        assert_eq!(
+            (&body["statusCode"], &body["code"]),
+            (&json!("400"), &json!("FeatureNotEnabled")),
+            "{what}: {body}"
+        );
+    };
+    // Valid for Storage's schema, but this engine renders neither AVIF nor a crop other than the centre.
+    for query in ["width=100&format=avif", "width=100&gravity=no", "width=100&gravity=fp&x_offset=0.2&y_offset=0.7"] {
+        let res = get(&s, &format!("/render/image/public/pics/cat.jpg?{query}"), &anon, "*/*").await;
+        assert_eq!(res.status(), 400, "{query}");
+        not_applied(&res.json().await.unwrap(), query);
+    }
+    // The centre is what is rendered; offsets alone do nothing in Storage either.
+    for query in ["width=100&height=100&gravity=ce", "width=100&x_offset=3"] {
+        let res = get(&s, &format!("/render/image/public/pics/cat.jpg?{query}"), &anon, "*/*").await;
+        assert_eq!(res.status(), 200, "{query}");
+    }
+    // Invalid values get the schema's message first.
+    for (query, message) in [
+        ("gravity=north", "querystring/gravity must be equal to one of the allowed values"),
+        ("x_offset=left", "querystring/x_offset must be number"),
+    ] {
+        let body: Value =
+            get(&s, &format!("/render/image/public/pics/cat.jpg?{query}"), &anon, "*/*").await.json().await.unwrap();
+        assert_eq!(body["message"], message, "{query}");
+    }
+    // Signing refuses them too, rather than sign a URL that renders without them.
+    for transform in [json!({"width": 100, "format": "avif"}), json!({"width": 100, "gravity": "sowe"})] {
+        let res = s
+            .req(Method::POST, "/object/sign/pics/cat.jpg", &service)
+            .json(&json!({"expiresIn": 60, "transform": transform}))
+            .send()
+            .await
+            .unwrap();
+        not_applied(&res.json().await.unwrap(), &transform.to_string());
+    }
+}

@@ -341,3 +341,67 @@ async fn copies_take_metadata_overrides_without_copy_metadata() {
     let (status, removed) = raw(&s, Method::DELETE, "/object/docs", &key, r#"{"prefixes": "b.txt"}"#).await;
     assert_eq!((status, removed.as_array().map(Vec::len)), (200, Some(1)));
 }
+
+#[tokio::test]
+async fn list_limits_above_1000_are_not_clamped_and_bulk_deletes_stop_at_1000() {
+    let s = spawn_storage(&[]).await;
+    let key = s.app.service_key.clone();
+    s.create_bucket(json!({"name": "many"})).await;
+    s.sql(
+        "insert into storage.objects (bucket_id, name, metadata) \
+         select 'many', 'f' || lpad(i::text, 4, '0') || '.txt', '{\"size\": 1}' from generate_series(1, 1001) i",
+    )
+    .await;
+    // Storage's list schema has no maximum: a client paging by 1500 gets every one of the 1001 objects.
+    let (status, list) = raw(&s, Method::POST, "/object/list/many", &key, r#"{"prefix": "", "limit": "1500"}"#).await;
+    assert_eq!(status, 200, "{list}");
+    let names = list.as_array().unwrap();
+    assert_eq!(names.len(), 1001);
+    assert_eq!(names[1000]["name"], "f1001.txt");
+
+    // More than 1000 prefixes is refused before anything is deleted; 1000 is allowed.
+    let prefixes: Vec<String> = (1..=1001).map(|i| format!("f{i:04}.txt")).collect();
+    let (status, refused) =
+        raw(&s, Method::DELETE, "/object/many", &key, &json!({"prefixes": prefixes}).to_string()).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused,
+        json!({"statusCode": "400", "code": "InvalidRequest", "error": "InvalidRequest",
+               "message": "Bulk object requests are limited to 1000 objects per request."})
+    );
+    let (status, removed) =
+        raw(&s, Method::DELETE, "/object/many", &key, &json!({"prefixes": prefixes[..1000]}).to_string()).await;
+    assert_eq!((status, removed.as_array().map(Vec::len)), (200, Some(1000)), "{removed}");
+}
+
+#[tokio::test]
+async fn bucket_size_limits_above_the_global_limit_are_too_large_and_spaced_units_are_refused() {
+    let s = spawn_storage(&[("FILE_SIZE_LIMIT", "1000000")]).await;
+    let key = s.app.service_key.clone();
+    let too_large = json!({"statusCode": "413", "code": "EntityTooLarge", "error": "Payload too large",
+                           "message": "The object exceeded the maximum allowed size"});
+    // Storage answers its 413 with HTTP 400 (its error handler maps every 4xx body to 400).
+    for limit in [r#"1000001"#, r#""1.01MB""#, r#""1GB""#] {
+        let body = format!(r#"{{"name": "big", "file_size_limit": {limit}}}"#);
+        assert_eq!(raw(&s, Method::POST, "/bucket", &key, &body).await, (400, too_large.clone()), "{limit}");
+    }
+    // Three significant digits, decimal units: "1.004MB" is 1 000 000 bytes, the global limit itself.
+    let (status, _) = raw(&s, Method::POST, "/bucket", &key, r#"{"name": "ok", "file_size_limit": "1.004MB"}"#).await;
+    assert_eq!(status, 200);
+    let (_, bucket) = raw(&s, Method::GET, "/bucket/ok", &key, "").await;
+    assert_eq!(bucket["file_size_limit"], 1_000_000);
+    let raised = raw(&s, Method::PUT, "/bucket/ok", &key, r#"{"file_size_limit": "2mb"}"#).await;
+    assert_eq!(raised, (400, too_large));
+    // A unit after a space does not match Storage's pattern: ajv's three messages.
+    let pattern = r#"^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$"#;
+    assert_validation(
+        raw(&s, Method::POST, "/bucket", &key, r#"{"name": "spaced", "file_size_limit": "20 MB"}"#).await,
+        &format!(
+            "body/file_size_limit must be integer, body/file_size_limit must match pattern \"{pattern}\", \
+             body/file_size_limit must match a schema in anyOf"
+        ),
+    );
+    let (_, buckets) = raw(&s, Method::GET, "/bucket", &key, "").await;
+    let ids: Vec<&str> = buckets.as_array().unwrap().iter().map(|b| b["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"ok") && !ids.contains(&"big") && !ids.contains(&"spaced"), "{ids:?}");
+}

@@ -2,5 +2,5 @@
 dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
 wrk.headers["Accept-Profile"] = "public"
 request = function()
-  return wrk.format("GET", "/rest/v1/items?select=*&id=eq." .. math.random(1, 1000))
+  return wrk.format("GET", prefix .. "/items?select=*&id=eq." .. math.random(1, 1000))
 end

@@ -3,6 +3,6 @@ dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
 wrk.headers["Accept-Profile"] = "public"
 request = function()
   local offset = math.random(0, 975)
-  return wrk.format("GET", "/rest/v1/items?select=id,name,price,category:categories(id,name)&order=id.asc&offset="
+  return wrk.format("GET", prefix .. "/items?select=id,name,price,category:categories(id,name)&order=id.asc&offset="
     .. offset .. "&limit=25")
 end

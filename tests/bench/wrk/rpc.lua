@@ -3,6 +3,6 @@ dofile(os.getenv("BENCH_LUA_DIR") .. "/common.lua")
 wrk.headers["Content-Profile"] = "public"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
-  return wrk.format("POST", "/rest/v1/rpc/add_them", nil,
+  return wrk.format("POST", prefix .. "/rpc/add_them", nil,
     string.format('{"a":%d,"b":%d}', math.random(1, 1000), math.random(1, 1000)))
 end

@@ -101,3 +101,40 @@ export async function download(page, click, dir) {
   await dl.saveAs(path);
   return path;
 }
+
+/** Each Career Hub page's content and the stylesheet it injects (lib/inject-style.ts ids). */
+const HUB_STYLES = [
+  ['.auth-card', 'style-career-hub-login'],
+  ['.dash-columns', 'style-career-hub-dashboard'],
+  ['.builder', 'style-cv-builder'],
+  ['.cv-paper', 'style-cv'],
+  ['.template-card', 'style-cv-templates'],
+];
+
+/**
+ * Watches a page (add before it loads) for a flash of unstyled content: `unstyledContent(page)` then lists the
+ * Career Hub content that appeared in the document before its stylesheet did.
+ */
+export async function watchStyles(page) {
+  await page.addInitScript((pairs) => {
+    window.__unstyled = [];
+    new MutationObserver(() => {
+      for (const [content, style] of pairs)
+        if (document.querySelector(content) && !document.getElementById(style) && !window.__unstyled.includes(content)) window.__unstyled.push(content);
+    }).observe(document, { childList: true, subtree: true });
+  }, HUB_STYLES);
+}
+
+/** [content seen before its style, ...] and the styles of the content present now that are missing. */
+export async function unstyledContent(page) {
+  return page.evaluate(
+    (pairs) => [...window.__unstyled, ...pairs.filter(([c, s]) => document.querySelector(c) && !document.getElementById(s)).map(([c]) => `${c} (now)`)],
+    HUB_STYLES,
+  );
+}
+
+/** The robots meta contents once the page's own <Seo> has run (its canonical is the page's path). */
+export async function robotsOf(page, path) {
+  await page.waitForFunction((p) => document.querySelector('link[rel=canonical]')?.getAttribute('href')?.endsWith(p), path);
+  return page.evaluate(() => [...document.querySelectorAll('meta[name=robots]')].map((m) => m.getAttribute('content')));
+}

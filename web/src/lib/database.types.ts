@@ -508,7 +508,25 @@ export type Database = {
         }
       }
       admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
-      admin_profile_analytics: { Args: { days?: number }; Returns: Json }
+      admin_profile_analytics: {
+        Args: { days?: number; page_offset?: number; page_size?: number }
+        Returns: Json
+      }
+      admin_profile_figures: {
+        Args: never
+        Returns: {
+          candidate_id: string
+          candidate_reference: string
+          first_viewed: string
+          id: string
+          job_title: string
+          last_viewed: string
+          name: string
+          status: string
+          unique_viewers: number
+          views: number
+        }[]
+      }
       admin_profile_view_trend: {
         Args: { days?: number; profile_id: string }
         Returns: Json

@@ -10,14 +10,56 @@ pub struct Finding {
     pub message: String,
 }
 
+/// `c` (a `pg_class` row) is reachable by anon or authenticated through the API: a table-level grant, or a grant on
+/// any one column (`grant select (email) on t to anon` reaches the table too, which `has_table_privilege` misses).
+macro_rules! reachable_by_api_roles {
+    () => {
+        "(has_table_privilege('anon', c.oid, 'delete') \
+          or has_any_column_privilege('anon', c.oid, 'select,insert,update') \
+          or has_table_privilege('authenticated', c.oid, 'delete') \
+          or has_any_column_privilege('authenticated', c.oid, 'select,insert,update'))"
+    };
+}
+
 const CHECKS: &[(&str, &str, &str)] = &[
     (
         "rls_disabled",
-        "select format('%I.%I', n.nspname, c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace \
-         where c.relkind in ('r','p') and n.nspname = any($1) and not c.relrowsecurity \
-         and (has_table_privilege('anon', c.oid, 'select,insert,update,delete') \
-              or has_table_privilege('authenticated', c.oid, 'select,insert,update,delete'))",
+        concat!(
+            "select format('%I.%I', n.nspname, c.relname) from pg_class c \
+             join pg_namespace n on n.oid = c.relnamespace \
+             where c.relkind in ('r','p') and n.nspname = any($1) and not c.relrowsecurity and ",
+            reachable_by_api_roles!()
+        ),
         "table is reachable by anon or authenticated but row-level security is disabled",
+    ),
+    // Supabase's linter (splinter 0010): a view runs with its owner's rights unless it is `security_invoker`, so the
+    // row-level security of the tables it reads is the owner's, not the caller's.
+    (
+        "security_definer_view",
+        concat!(
+            "select format('%I.%I', n.nspname, c.relname) from pg_class c \
+             join pg_namespace n on n.oid = c.relnamespace \
+             left join pg_depend d on d.objid = c.oid and d.deptype = 'e' \
+             where c.relkind = 'v' and n.nspname = any($1) and d.objid is null \
+             and not (lower(coalesce(c.reloptions::text, '{}'))::text[] && array['security_invoker=1', \
+                      'security_invoker=true', 'security_invoker=yes', 'security_invoker=on']) and ",
+            reachable_by_api_roles!()
+        ),
+        "view is reachable by anon or authenticated and defined with SECURITY DEFINER (no security_invoker): it reads \
+         its tables with its owner's rights, bypassing their row-level security (alter view … set (security_invoker \
+         = on))",
+    ),
+    // splinter 0016: a materialized view has no row-level security at all.
+    (
+        "materialized_view_in_api",
+        concat!(
+            "select format('%I.%I', n.nspname, c.relname) from pg_class c \
+             join pg_namespace n on n.oid = c.relnamespace \
+             left join pg_depend d on d.objid = c.oid and d.deptype = 'e' \
+             where c.relkind = 'm' and n.nspname = any($1) and d.objid is null and ",
+            reachable_by_api_roles!()
+        ),
+        "materialized view is selectable by anon or authenticated (materialized views have no row-level security)",
     ),
     (
         "permissive_write_policy",

@@ -2,9 +2,12 @@
 //! Each message is claimed with `FOR UPDATE SKIP LOCKED` inside its own transaction, so several gateway
 //! instances share the work and a crash mid-delivery leaves the message queued. Transient failures are retried
 //! with exponential back-off; permanent ones are recorded as `failed`. `LISTEN gateway_outbox` wakes the worker
-//! as soon as a message is committed; a timer covers retries and missed notifications.
+//! as soon as a message is committed; a timer covers retries and missed notifications. On shutdown (`stop`) the
+//! worker claims nothing new and the message it is sending gets until the shutdown bound: it is then either sent
+//! and marked so, or released unchanged for a later attempt — never sent and left queued by a cut-off process.
 
 mod listener;
+pub mod stop;
 
 use crate::core::config::Config;
 use crate::core::config::Vars;
@@ -12,6 +15,7 @@ use crate::core::mail::{MailError, Mailer, OutgoingMail};
 use deadpool_postgres::Pool;
 use std::sync::Arc;
 use std::time::Duration;
+use stop::{StopSignal, Stopper};
 use tokio::sync::Notify;
 
 /// Retry and polling settings (`GATEWAY_OUTBOX_RETRY_BASE_SECS`, `_RETRY_MAX_SECS`, `_POLL_SECS`).
@@ -50,10 +54,18 @@ pub enum Outcome {
     Sent,
     Retry,
     Failed,
+    /// The shutdown bound passed while sending: the claim was rolled back, the row is as it was.
+    Released,
 }
 
-/// Delivers at most one due message; `None` when nothing is due.
-pub async fn deliver_one(pool: &Pool, mailer: &Mailer, settings: &OutboxSettings) -> anyhow::Result<Option<Outcome>> {
+/// Delivers at most one due message; `None` when nothing is due or the worker is stopping. A send still running at
+/// the stop's deadline is abandoned and its claim released.
+pub async fn deliver_one(
+    pool: &Pool,
+    mailer: &Mailer,
+    settings: &OutboxSettings,
+    stop: &StopSignal,
+) -> anyhow::Result<Option<Outcome>> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let Some(row) = tx
@@ -68,11 +80,23 @@ pub async fn deliver_one(pool: &Pool, mailer: &Mailer, settings: &OutboxSettings
     else {
         return Ok(None);
     };
+    if stop.is_set() {
+        tx.rollback().await?;
+        return Ok(None);
+    }
     let id: i64 = row.get(0);
     let attempts: i32 = row.get::<_, i32>(5) + 1;
     let message_id = Some(outbox_message_id(id, row.get(6), mailer.sender_domain()));
     let mail = OutgoingMail { to: row.get(1), subject: row.get(2), text: row.get(3), html: row.get(4), message_id };
-    let outcome = match mailer.send(&mail).await {
+    let sent = tokio::select! {
+        sent = mailer.send(&mail) => sent,
+        _ = stop.deadline() => {
+            tx.rollback().await?;
+            tracing::warn!(id, "outbox: shutdown bound reached while sending; the message is released for a later attempt");
+            return Ok(Some(Outcome::Released));
+        }
+    };
+    let outcome = match sent {
         Ok(()) => {
             tx.execute(
                 "update gateway.outbox set status = 'sent', attempts = $2, sent_at = now(), last_error = null where id = $1",
@@ -118,11 +142,12 @@ async fn next_due(pool: &Pool) -> anyhow::Result<Option<Duration>> {
     Ok(row.get::<_, Option<f64>>(0).map(|s| Duration::from_secs_f64(s.max(0.0))))
 }
 
-/// Delivers everything due, then sleeps until woken, the next retry is due, or the poll interval passes.
-pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc<Notify>) {
-    loop {
+/// Delivers everything due, then sleeps until woken, the next retry is due, or the poll interval passes; returns
+/// once told to stop (after the message in progress is sent or released).
+pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc<Notify>, stop: StopSignal) {
+    while !stop.is_set() {
         loop {
-            match deliver_one(&pool, &mailer, &settings).await {
+            match deliver_one(&pool, &mailer, &settings, &stop).await {
                 Ok(Some(_)) => continue,
                 Ok(None) => break,
                 Err(e) => {
@@ -139,19 +164,45 @@ pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc
         tokio::select! {
             _ = wake.notified() => {}
             _ = tokio::time::sleep(wait) => {}
+            _ = stop.requested() => {}
+        }
+    }
+}
+
+/// The running worker: [`Worker::stopper`] gives the stop order, [`Worker::finished`] waits for it to take effect.
+pub struct Worker {
+    stopper: Stopper,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Worker {
+    pub fn stopper(&self) -> Stopper {
+        self.stopper.clone()
+    }
+
+    /// Gives the stop order if not yet given (a send in progress has until `bound` from then), and waits until the
+    /// worker has sent or released its message; a worker stuck past the deadline (a database that does not answer)
+    /// is left to end with the process.
+    pub async fn finished(self, bound: Duration) {
+        self.stopper.stop(bound);
+        let deadline = self.stopper.deadline().unwrap_or_else(tokio::time::Instant::now);
+        if tokio::time::timeout_at(deadline + Duration::from_secs(1), self.task).await.is_err() {
+            tracing::warn!("outbox: the worker did not stop in time; its claim ends with the process");
         }
     }
 }
 
 /// Starts the listener and the worker (`GATEWAY_OUTBOX=off` disables both).
-pub fn spawn(config: &Config, pool: &Pool, mailer: &Mailer) {
+pub fn spawn(config: &Config, pool: &Pool, mailer: &Mailer) -> Option<Worker> {
     let vars = &config.vars;
     if !vars.bool(&["GATEWAY_OUTBOX"], true) {
-        return;
+        return None;
     }
     let wake = Arc::new(Notify::new());
+    let (stopper, signal) = stop::channel();
     tokio::spawn(listener::listen(config.db_uri.clone(), wake.clone()));
-    tokio::spawn(run(pool.clone(), mailer.clone(), OutboxSettings::from_vars(vars), wake));
+    let worker = run(pool.clone(), mailer.clone(), OutboxSettings::from_vars(vars), wake, signal);
+    Some(Worker { stopper, task: tokio::spawn(worker) })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ pub mod geometry;
 pub mod options;
 
 pub use engine::{Limits, RenderError, Rendered};
-pub use options::{Format, InvalidOption, Resize, SizeLimits, Transform};
+pub use options::{unapplied, Format, InvalidOption, Resize, SizeLimits, Transform};
 
 use std::sync::Arc;
 use tokio::sync::Semaphore;

@@ -43,6 +43,26 @@ pub enum Format {
     Webp,
 }
 
+/// Storage's `gravity` values (imgproxy's compass points, centre, smart and focal point).
+const GRAVITIES: [&str; 11] = ["no", "so", "ea", "we", "noea", "nowe", "soea", "sowe", "ce", "sm", "fp"];
+
+/// Valid Storage options this engine does not apply: `format=avif` (no AVIF encoder; WebP is served) and `gravity`
+/// other than the plain centre (the engine crops from the centre). The caller refuses them (`FeatureNotEnabled`)
+/// rather than render without them; `None` when everything given is applied. `get` reads one option.
+pub fn unapplied<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Option<&'static str> {
+    if get("format") == Some("avif") {
+        return Some("format avif is not supported by this server's image transformations (use webp or origin)");
+    }
+    let offsets = get("x_offset").is_some() || get("y_offset").is_some();
+    match get("gravity") {
+        None => None,
+        Some("ce") if !offsets => None,
+        Some(_) => Some(
+            "gravity is not supported by this server's image transformations (images are cropped from their centre)",
+        ),
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Transform {
     pub width: Option<u32>,
@@ -111,12 +131,20 @@ impl Transform {
                     t.format = match value {
                         "origin" => Format::Origin,
                         "webp" => Format::Webp,
+                        // valid for Storage's schema; refused by the caller as not applied here (`unapplied`)
+                        "avif" => Format::Auto,
                         _ => {
                             return Err(InvalidOption(
                                 "querystring/format must be equal to one of the allowed values".into(),
                             ))
                         }
                     };
+                }
+                "gravity" if !GRAVITIES.contains(&value) => {
+                    return Err(InvalidOption("querystring/gravity must be equal to one of the allowed values".into()))
+                }
+                "x_offset" | "y_offset" if value.trim().parse::<f64>().map_or(true, |n| !n.is_finite()) => {
+                    return Err(InvalidOption(format!("querystring/{key} must be number")));
                 }
                 _ => {}
             }
@@ -232,6 +260,26 @@ mod tests {
             .unwrap_err()
             .0
             .contains("must be equal to one of the allowed values"));
+    }
+
+    #[test]
+    fn gravity_and_avif_are_validated_then_named_as_not_applied() {
+        assert_eq!(
+            q(&[("gravity", "north")]).unwrap_err().0,
+            "querystring/gravity must be equal to one of the allowed values"
+        );
+        assert_eq!(q(&[("x_offset", "left")]).unwrap_err().0, "querystring/x_offset must be number");
+        let pairs = |p: &'static [(&'static str, &'static str)]| {
+            move |k: &str| p.iter().find(|(key, _)| *key == k).map(|(_, v)| *v)
+        };
+        for given in [&[("gravity", "no")][..], &[("gravity", "fp"), ("x_offset", "0.2"), ("y_offset", "0.1")]] {
+            assert!(q(given).is_ok());
+            assert!(unapplied(pairs(given)).unwrap().starts_with("gravity is not supported"), "{given:?}");
+        }
+        assert!(unapplied(pairs(&[("format", "avif")])).unwrap().starts_with("format avif"));
+        assert_eq!(unapplied(pairs(&[("gravity", "ce"), ("width", "10")])), None);
+        assert!(unapplied(pairs(&[("gravity", "ce"), ("x_offset", "5")])).is_some());
+        assert_eq!(unapplied(pairs(&[("x_offset", "5")])), None, "offsets without gravity do nothing in Storage");
     }
 
     #[test]

@@ -1,13 +1,15 @@
 // /admin/candidates/analytics: 'Candidate Engagement Analytics' (admin views excluded): the cards (Total Views,
 // Unique Viewers, Profiles Viewed 'Out of N total profiles', Engagement Rate), views per day for the last 30 days with
-// the top referrers (all profiles, or the chosen one), the per-profile table, CSV export, and Clear Admin Views.
+// the top referrers (all profiles, or the chosen one), the per-profile table (paged on the server, by views), CSV
+// export of every row, and Clear Admin Views. Live: a recorded view reloads the figures (useLiveProfileViews).
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { ConfirmDialog } from '../admin-common/confirm-dialog';
+import { LiveBadge } from '../admin-common/live-badge';
 import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
-import { clearAdminViews, TREND_DAYS, type Analytics } from './api/profile-analytics';
+import { clearAdminViews, getAllFigures, TABLE_PAGE_SIZE, TREND_DAYS, type Analytics } from './api/profile-analytics';
 import { AnalyticsTable } from './components/analytics-table';
 import { TopReferrers } from './components/top-referrers';
 import { ViewsChart } from './components/views-chart';
@@ -43,13 +45,41 @@ function Cards({ a }: { a: Analytics }) {
   );
 }
 
+function Pager({ total, offset, onOffset }: { total: number; offset: number; onOffset: (offset: number) => void }) {
+  if (total <= TABLE_PAGE_SIZE) return null;
+  const to = Math.min(offset + TABLE_PAGE_SIZE, total);
+  return (
+    <nav className="pagination" aria-label="Pages of the table">
+      <span data-testid="analytics-page-range">
+        Showing {offset + 1}–{to} of {total}
+      </span>
+      <span className="btn-row">
+        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - TABLE_PAGE_SIZE))}>
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={to >= total} onClick={() => onOffset(offset + TABLE_PAGE_SIZE)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}
+
 function AnalyticsView() {
   const { toast } = useToast();
-  const { analytics, error, selected, select, trend, refetch } = useProfileAnalytics();
-  useLiveProfileViews(refetch);
+  const { analytics, error, selected, select, setOffset, trend, refetch } = useProfileAnalytics();
+  const live = useLiveProfileViews(refetch);
   const [confirming, setConfirming] = useState(false);
   if (!analytics) return error ? <p role="alert" className="field__error">{error}</p> : <p className="muted">Loading...</p>;
-  const chosen = analytics.profiles.find((p) => p.id === selected) ?? null;
+  // The chosen row with today's figures when it is on this page.
+  const chosen = selected ? (analytics.profiles.find((p) => p.id === selected.id) ?? selected) : null;
+  async function exportCsv() {
+    try {
+      downloadCsv(`profile-analytics-${new Date().toISOString().slice(0, 10)}.csv`, analyticsCsv(await getAllFigures()));
+    } catch {
+      toast({ title: 'Error', description: 'The export failed. Please try again.', variant: 'destructive' });
+    }
+  }
   const chartLabel = chosen ? `Views per day, last ${TREND_DAYS} days: ${chosen.candidate_id}` : `Views per day, last ${TREND_DAYS} days: all profiles`;
   return (
     <>
@@ -78,9 +108,12 @@ function AnalyticsView() {
       </section>
       <section className="admin-panel" aria-labelledby="table-title">
         <div className="admin-panel__head">
-          <h2 id="table-title">Views per profile</h2>
+          <div className="admin-panel__title">
+            <h2 id="table-title">Views per profile</h2>
+            <LiveBadge live={live} />
+          </div>
           <div className="btn-row">
-            <Button variant="outline" size="sm" onClick={() => downloadCsv(`profile-analytics-${new Date().toISOString().slice(0, 10)}.csv`, analyticsCsv(analytics.profiles))}>
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
               Export CSV
             </Button>
             <Button variant="outline" size="sm" className="btn--danger-outline" onClick={() => setConfirming(true)}>
@@ -88,7 +121,8 @@ function AnalyticsView() {
             </Button>
           </div>
         </div>
-        <AnalyticsTable rows={analytics.profiles} selected={selected} onSelect={select} />
+        <AnalyticsTable rows={analytics.profiles} selected={chosen?.id ?? null} onSelect={select} />
+        <Pager total={analytics.total_profiles} offset={analytics.page_offset} onOffset={setOffset} />
       </section>
       <ConfirmDialog
         open={confirming}

@@ -5,6 +5,7 @@ import { ButtonLink, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { ConfirmDialog } from '../admin-common/confirm-dialog';
+import { LiveBadge } from '../admin-common/live-badge';
 import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
 import { createProfile, deleteProfile, PAGE_SIZE, setProfileStatus, shareLink, updateProfile, type CandidateProfile, type ProfileInput } from './api/candidate-profiles';
 import { CandidatesTable } from './components/candidates-table';
@@ -15,7 +16,7 @@ import { useCandidateProfiles } from './use-candidate-profiles';
 function Candidates() {
   const { toast } = useToast();
   const list = useCandidateProfiles();
-  useLiveProfileViews(list.refetch);
+  const live = useLiveProfileViews(list.refetch);
   const [dialog, setDialog] = useState<{ open: boolean; editing: CandidateProfile | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<CandidateProfile | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,15 +51,20 @@ function Candidates() {
     else toast({ title: 'Error', description: `Copy this link: ${shareLink(p.slug)}`, variant: 'destructive' });
   }
 
-  const from = page && page.matching > 0 ? list.offset + 1 : 0;
-  const to = page ? Math.min(list.offset + PAGE_SIZE, page.matching) : 0;
+  // The range of the rows on screen (the server's offset: the text changes when the rows do).
+  const shown = page?.page_offset ?? 0;
+  const from = page && page.matching > 0 ? shown + 1 : 0;
+  const to = page ? Math.min(shown + PAGE_SIZE, page.matching) : 0;
   return (
     <>
       <div className="toolbar">
-        <p className="muted" data-testid="profile-count" aria-live="polite">
-          {page ? `${page.total_profiles} ${page.total_profiles === 1 ? 'profile' : 'profiles'}` : 'Loading...'}
-          {page && list.term.trim() ? ` · ${page.matching} matching “${list.term.trim()}”` : ''}
-        </p>
+        <div className="admin-panel__title">
+          <p className="muted" data-testid="profile-count" aria-live="polite">
+            {page ? `${page.total_profiles} ${page.total_profiles === 1 ? 'profile' : 'profiles'}` : 'Loading...'}
+            {page && list.term.trim() ? ` · ${page.matching} matching “${list.term.trim()}”` : ''}
+          </p>
+          <LiveBadge live={live} />
+        </div>
         <div className="admin-hero__actions">
           <ButtonLink to="/admin/candidates/analytics" variant="outline">
             View Analytics
@@ -91,10 +97,10 @@ function Candidates() {
             Showing {from}–{to} of {page.matching}
           </span>
           <span className="btn-row">
-            <Button variant="outline" size="sm" disabled={list.offset === 0} onClick={() => list.setOffset(Math.max(0, list.offset - PAGE_SIZE))}>
+            <Button variant="outline" size="sm" disabled={shown === 0} onClick={() => list.setOffset(Math.max(0, shown - PAGE_SIZE))}>
               Previous
             </Button>
-            <Button variant="outline" size="sm" disabled={to >= page.matching} onClick={() => list.setOffset(list.offset + PAGE_SIZE)}>
+            <Button variant="outline" size="sm" disabled={to >= page.matching} onClick={() => list.setOffset(shown + PAGE_SIZE)}>
               Next
             </Button>
           </span>

@@ -16,6 +16,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** '05 Jan 2026' (UK). */
+export function formatDate(iso: string | null | undefined): string {
+  return formatDateTime(iso).slice(0, 11);
+}
+
 /** '5 Jan' style day label for chart axes (UK). */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);

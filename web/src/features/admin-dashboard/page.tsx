@@ -1,5 +1,6 @@
 // /admin: links to the featured-job and candidate areas, job stats (Total, Active, Incomplete by spec §5), the first
-// 10 jobs, the Data Quality Issues panel (each incomplete job and what it lacks) and recent activity from the audit log.
+// 10 jobs, the Data Quality Issues panel (each incomplete job and what it lacks), recent activity from the audit log,
+// and what the data retention pass has due (issue 14: "an admin can see what is due").
 import { Link } from 'react-router';
 import { AdminPage } from '../admin-common/admin-page';
 import { formatDateTime, formatRelative } from '../admin-common/format';
@@ -7,6 +8,8 @@ import { useQuery } from '../admin-common/use-query';
 import { useAuth } from '@/lib/auth';
 import { activityText } from './activity-text';
 import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';
+import { getRetention } from './api/get-retention';
+import { RetentionPanel } from './components/retention-panel';
 
 const MISSING_LABELS: Record<string, string> = {
   description: 'No description',
@@ -96,6 +99,7 @@ function RecentActivity({ entries }: { entries: AuditEntry[] | null }) {
 function Dashboard() {
   const overview = useQuery(getJobOverview, []);
   const activity = useQuery(getRecentActivity, []);
+  const retention = useQuery(getRetention, []);
   const data = overview.data;
   return (
     <>
@@ -130,7 +134,10 @@ function Dashboard() {
         </section>
         {data ? <QualityPanel issues={data.issues} /> : <section className="admin-panel"><p className="muted">Loading...</p></section>}
       </div>
-      <RecentActivity entries={activity.data} />
+      <div className="dashboard-grid">
+        <RecentActivity entries={activity.data} />
+        <RetentionPanel data={retention.data} error={retention.error} />
+      </div>
     </>
   );
 }

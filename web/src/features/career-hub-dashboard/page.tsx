@@ -9,7 +9,10 @@ import { MyApplications } from './components/my-applications';
 import { MyCvs } from './components/my-cvs';
 import { SavedJobs } from './components/saved-jobs';
 import { YourData } from './components/your-data';
-import './dashboard.css';
+import { injectStyle } from '@/lib/inject-style';
+import dashboardCss from './dashboard.css?inline';
+
+injectStyle('career-hub-dashboard', dashboardCss);
 
 const PREMIUM_FEATURES = ['LinkedIn optimisation', 'AI suggestions', 'Unlimited CVs'];
 

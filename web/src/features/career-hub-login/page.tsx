@@ -9,7 +9,10 @@ import { AuthTabs, type AuthTab } from './auth-tabs';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
-import './login.css';
+import { injectStyle } from '@/lib/inject-style';
+import loginCss from './login.css?inline';
+
+injectStyle('career-hub-login', loginCss);
 
 function LoginScreen() {
   const { ready, user } = useCandidateAuth();

@@ -9,7 +9,10 @@ import { Seo } from '@/lib/seo';
 import { AuthField } from '../career-hub-login/auth-field';
 import { FormError } from '../career-hub-login/form-error';
 import { useAuthForm } from '../career-hub-login/use-auth-form';
-import '../career-hub-login/login.css';
+import { injectStyle } from '@/lib/inject-style';
+import loginCss from '../career-hub-login/login.css?inline';
+
+injectStyle('career-hub-login', loginCss);
 
 function ResetForm() {
   const { updatePassword } = useCandidateAuth();

@@ -14,7 +14,10 @@ import { SaveStatusLine } from './components/save-status';
 import { TemplatePicker } from './components/template-picker';
 import { Wizard } from './components/wizard';
 import { useCvDocument } from './use-cv-document';
-import './cv-builder.css';
+import { injectStyle } from '@/lib/inject-style';
+import builderCss from './cv-builder.css?inline';
+
+injectStyle('cv-builder', builderCss);
 
 function Builder({ userId }: { userId: string }) {
   const [params] = useSearchParams();

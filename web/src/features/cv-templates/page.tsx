@@ -5,7 +5,10 @@ import { CvPreview } from '@/features/cv/cv-preview';
 import { FREE_TEMPLATES, PREMIUM_TEMPLATES } from '@/features/cv/templates';
 import { Seo } from '@/lib/seo';
 import { SAMPLE_CV } from './sample-cv';
-import './cv-templates.css';
+import { injectStyle } from '@/lib/inject-style';
+import templatesCss from './cv-templates.css?inline';
+
+injectStyle('cv-templates', templatesCss);
 
 export default function CvTemplatesPage() {
   return (

@@ -4,7 +4,10 @@ import type { CSSProperties } from 'react';
 import { layoutCv } from './layout';
 import type { CvDraft } from './model';
 import { TEMPLATE_STYLES, templateName } from './templates';
-import './cv.css';
+import { injectStyle } from '@/lib/inject-style';
+import cvCss from './cv.css?inline';
+
+injectStyle('cv', cvCss);
 
 /** A4 is 595 pt wide: a size in pt as a share of the page's width (container query units). */
 const pt = (size: number) => `${((size / 595) * 100).toFixed(3)}cqi`;

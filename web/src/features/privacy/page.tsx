@@ -155,7 +155,8 @@ export default function PrivacyPage() {
             <li>withdraw consent at any time, where we rely on it.</li>
           </ul>
           <p>
-            To use any of these rights, e-mail <a href={`mailto:${site.email}?subject=Data%20protection%20request`}>{site.email}</a>, call us, or use our <Link to="/contact?kind=other#enquiry">enquiry form</Link>. You can delete your Career Hub CV drafts yourself at any time.
+            To use any of these rights, e-mail <a href={`mailto:${site.email}?subject=Data%20protection%20request`}>{site.email}</a>, call us, or use our <Link to="/contact?kind=other#enquiry">enquiry form</Link>. You can delete your Career Hub CV drafts yourself at any time. On your{' '}
+            <Link to="/career-hub/dashboard">Career Hub dashboard</Link>, "Download my data" gives you one file with your account, CV drafts, saved jobs and the applications you made while signed in, and "Delete my account" removes all of these, including the CV files uploaded with those applications.
           </p>
           <p>
             If you are unhappy with how we have handled your data, please tell us first by e-mail with the subject "Data protection complaint" or through the <Link to="/contact?kind=other#enquiry">enquiry form</Link>: we acknowledge complaints within 30 days and respond without undue delay. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data-protection regulator: <External href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</External> or 0303 123 1113.

@@ -1,10 +1,11 @@
 // The per-profile table (spec §2): Candidate Name, Job Title, Reference, Total Views, Unique Viewers, First Viewed,
 // Last Viewed ('dd MMM yyyy HH:mm'), sorted by views; unviewed profiles dimmed with 0 and dashes; a profile without a
-// name shows 'Unknown'. "Show trend" picks the profile whose views per day the chart shows.
+// name shows 'Unknown'. "Show trend" picks the profile whose views per day the chart shows. One page of rows at a
+// time (the server sorts and pages).
 import { formatDateTime } from '../../admin-common/format';
 import type { ProfileFigures } from '../api/profile-analytics';
 
-type Props = { rows: ProfileFigures[]; selected: string | null; onSelect: (id: string | null) => void };
+type Props = { rows: ProfileFigures[]; selected: string | null; onSelect: (row: ProfileFigures | null) => void };
 
 export function AnalyticsTable({ rows, selected, onSelect }: Props) {
   if (rows.length === 0) return <p className="empty-state">No candidate profiles yet.</p>;
@@ -46,7 +47,7 @@ export function AnalyticsTable({ rows, selected, onSelect }: Props) {
                   {r.last_viewed ? formatDateTime(r.last_viewed) : '—'}
                 </td>
                 <td data-label="Trend">
-                  <button type="button" className="btn btn--ghost btn--sm" aria-pressed={isSelected} onClick={() => onSelect(isSelected ? null : r.id)}>
+                  <button type="button" className="btn btn--ghost btn--sm" aria-pressed={isSelected} onClick={() => onSelect(isSelected ? null : r)}>
                     {isSelected ? 'Showing' : 'Show trend'}
                     <span className="visually-hidden"> for {r.candidate_id}</span>
                   </button>

@@ -2,13 +2,14 @@
 import { Link } from 'react-router';
 import { formatDateTime, listApplications } from '../api';
 import { useList } from '../use-list';
+import { FormError } from '@/features/career-hub-login/form-error';
 
 export function MyApplications() {
   const { items, error } = useList(listApplications);
   return (
     <section className="card dash-card" aria-labelledby="applications-heading">
       <h2 id="applications-heading">My Applications</h2>
-      {error && <p role="alert" className="form-error">{error}</p>}
+      {error && <FormError message={error} />}
       {items === null && !error && <p className="muted">Loading...</p>}
       {items?.length === 0 && <p className="muted">No applications yet. Applications you make while signed in appear here.</p>}
       {items && items.length > 0 && (

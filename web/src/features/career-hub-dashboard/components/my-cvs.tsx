@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
 import { formatDateTime } from '../api';
 import { useList } from '../use-list';
+import { FormError } from '@/features/career-hub-login/form-error';
 
 type Pending = { kind: 'rename' | 'delete'; cv: CvSummary } | null;
 
@@ -42,7 +43,7 @@ export function MyCvs() {
           New CV
         </Link>
       </div>
-      {error && <p role="alert" className="form-error">{error}</p>}
+      {error && <FormError message={error} />}
       {items === null && !error && <p className="muted">Loading...</p>}
       {items?.length === 0 && <p className="muted">You haven't created any CVs yet</p>}
       {items && items.length > 0 && (

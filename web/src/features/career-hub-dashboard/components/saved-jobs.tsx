@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { listSavedJobs, removeSavedJob, formatDateTime } from '../api';
 import { useList } from '../use-list';
+import { FormError } from '@/features/career-hub-login/form-error';
 
 export function SavedJobs() {
   const { items, error, reload } = useList(listSavedJobs);
@@ -19,7 +20,7 @@ export function SavedJobs() {
   return (
     <section className="card dash-card" aria-labelledby="saved-jobs-heading">
       <h2 id="saved-jobs-heading">Saved Jobs</h2>
-      {error && <p role="alert" className="form-error">{error}</p>}
+      {error && <FormError message={error} />}
       {items === null && !error && <p className="muted">Loading...</p>}
       {items?.length === 0 && (
         <p className="muted">

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { createCv } from '@/features/cv/api';
 import type { CvDraft } from '@/features/cv/model';
 import { downloadBlob, downloadJson } from '@/lib/download';
+import { FormError } from '@/features/career-hub-login/form-error';
 
 const fileBase = (title: string) => title.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'cv';
 
@@ -73,9 +74,7 @@ export function ExportTools({ draft, title, beforeExport }: { draft: CvDraft; ti
         </button>
         <input ref={fileRef} type="file" accept="application/json,.json" className="visually-hidden" tabIndex={-1} aria-label="JSON Resume file to import" onChange={(e) => void onImport(e)} data-testid="import-json" />
       </div>
-      <p role="alert" className="form-error">
-        {importError ?? ''}
-      </p>
+      <FormError message={importError} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { fieldId, LIMITS, type CvDraft, type Education, type Experience, type PersonalInfo } from '@/features/cv/model';
 import { EntryControls } from './entry-controls';
+import { MonthField } from './month-field';
 import { TextField } from './text-field';
 
 export type StepProps = {
@@ -53,8 +54,8 @@ function ExperienceEntry({ entry, index, props }: { entry: Experience; index: nu
       <div className="field-row">
         <TextField id={id('title')} label="Job Title" required value={entry.title} onChange={set('title')} problem={problems.get(id('title'))} />
         <TextField id={id('company')} label="Company" required value={entry.company} onChange={set('company')} problem={problems.get(id('company'))} />
-        <TextField id={id('startDate')} label="Start Date" type="month" value={entry.startDate} onChange={set('startDate')} maxLength={7} placeholder="YYYY-MM" />
-        <TextField id={id('endDate')} label="End Date" type="month" value={entry.endDate} onChange={set('endDate')} maxLength={7} placeholder="Present" problem={problems.get(id('endDate'))} hint="Leave empty if this is your current role (shown as Present)." />
+        <MonthField id={id('startDate')} label="Start Date" name={`the start date of ${label}`} value={entry.startDate} onChange={set('startDate')} />
+        <MonthField id={id('endDate')} label="End Date" name={`the end date of ${label}`} value={entry.endDate} onChange={set('endDate')} emptyText="Present" problem={problems.get(id('endDate'))} hint="Leave empty if this is your current role (shown as Present)." />
       </div>
       <TextField id={id('description')} label="Description" rows={4} maxLength={LIMITS.long} value={entry.description} onChange={set('description')} />
     </fieldset>

@@ -9,7 +9,7 @@ type Props = {
   onChange: (value: string) => void;
   required?: boolean;
   problem?: string;
-  type?: 'text' | 'email' | 'tel' | 'month' | 'number';
+  type?: 'text' | 'email' | 'tel' | 'number';
   rows?: number;
   maxLength?: number;
   placeholder?: string;

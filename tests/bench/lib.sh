@@ -1,0 +1,87 @@
+# Shared by the benchmark scripts (sourced): the release gateway, a throwaway cluster with tests/bench/fixtures.sql,
+# a gateway serving it, wrk runs and their figures. Callers set `tmp` (a scratch folder) before bench_cluster.
+bench_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bench_dir=$bench_root/tests/bench
+export BENCH_LUA_DIR=$bench_dir/wrk
+
+# GATEWAY_BIN, or the release build (built when missing).
+bench_gateway_bin() {
+  if [ -z "${GATEWAY_BIN:-}" ]; then
+    echo "building the gateway (release) ..." >&2
+    (cd "$bench_root" && cargo build -q --release -p gateway --bin gateway)
+    GATEWAY_BIN=${CARGO_TARGET_DIR:-$bench_root/target}/release/gateway
+  fi
+  [ -x "$GATEWAY_BIN" ] || { echo "no gateway binary at $GATEWAY_BIN" >&2; exit 2; }
+}
+
+bench_free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+# A cluster under $tmp/pg (shared_buffers 256MB) with database `bench`: the platform schema, no app migrations, the
+# fixtures. Sets admin, db, PGPORT, AUTHENTICATOR_PASSWORD, PGPASSFILE (every role signs in with a password).
+bench_cluster() {
+  eval "$("$bench_root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE
+  admin="postgres://postgres@127.0.0.1:$PGPORT"
+  psql -qX "$admin/postgres" -c "alter system set shared_buffers = '256MB'" >/dev/null
+  "$bench_root/scripts/pg-cluster.sh" stop "$tmp/pg"
+  eval "$("$bench_root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE
+  db=bench
+  psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "create database $db" >/dev/null
+  mkdir -p "$tmp/no-app-migrations"
+  GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" "$GATEWAY_BIN" migrate >"$tmp/migrate.log" 2>&1 \
+    || { cat "$tmp/migrate.log" >&2; exit 1; }
+  psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "alter role authenticator password '$AUTHENTICATOR_PASSWORD'" >/dev/null
+  q -f "$bench_dir/fixtures.sql" >/dev/null
+}
+
+# SQL as the owner on the bench database.
+q() { psql -qAtX -v ON_ERROR_STOP=1 "$admin/$db" "$@"; }
+
+# Starts the gateway on the bench database with extra VAR=VALUE settings; log in $tmp/gateway.log. Sets gateway_pid,
+# port, base (its /rest/v1 URL), key and service_key (the anon and service_role API keys).
+bench_gateway_start() {
+  port=$(bench_free_port)
+  env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/$db" \
+    GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" GATEWAY_HOST=127.0.0.1 PORT="$port" \
+    PGRST_DB_SCHEMAS=public GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GATEWAY_RATE_LIMIT_ACCOUNT=100000000 \
+    RUST_LOG=warn "$@" ${BENCH_GATEWAY_WRAPPER:-} "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &
+  gateway_pid=$!
+  local _
+  for _ in $(seq 1 "$([ -n "${BENCH_GATEWAY_WRAPPER:-}" ] && echo 1200 || echo 300)"); do
+    grep -qs 'listening on' "$tmp/gateway.log" && break
+    kill -0 "$gateway_pid" 2>/dev/null || { cat "$tmp/gateway.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  grep -q 'listening on' "$tmp/gateway.log" || { cat "$tmp/gateway.log" >&2; echo "gateway did not start" >&2; exit 1; }
+  base="http://127.0.0.1:$port/rest/v1"
+  key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^anon key: //p')
+  service_key=$(GATEWAY_ADMIN_DB_URI="$admin/$db" "$GATEWAY_BIN" keys | sed -n 's/^service_role key: //p')
+  export BENCH_KEY=$key
+}
+
+bench_gateway_stop() {
+  if [ -n "${gateway_pid:-}" ] && kill -0 "$gateway_pid" 2>/dev/null; then
+    kill "$gateway_pid" 2>/dev/null || true; wait "$gateway_pid" 2>/dev/null || true
+  fi
+  gateway_pid=
+}
+
+# Stops the gateway and the cluster and removes $tmp (an EXIT trap).
+bench_cleanup() {
+  bench_gateway_stop
+  "$bench_root/scripts/pg-cluster.sh" stop "$tmp/pg" || true
+  rm -rf "$tmp"
+}
+
+# wrk -t1 with latency figures: bench_wrk OUT LUA SECONDS CONNECTIONS URL (raw output to OUT).
+bench_wrk() { wrk -t1 -c"$4" -d"$3s" --latency -s "$bench_dir/wrk/$2" "$5" >"$1" 2>&1 || true; }
+
+# One figure from a wrk output file: requests/s, a latency percentile (50%, 99%, ...), the tail line's p99.9 or max,
+# or the count of non-2xx answers. bench_figure FILE rps|50%|99%|p99.9|max|non2xx
+bench_figure() {
+  case $2 in
+    rps) awk '/^Requests\/sec:/ {printf "%.0f", $2}' "$1" ;;
+    p99.9 | max) sed -nE "s/^tail: .*$2=([^ ]+).*/\1/p" "$1" ;;
+    non2xx) awk -F': *' '/Non-2xx or 3xx responses/ {print $2}' "$1" | grep . || echo 0 ;;
+    *) awk -v p="$2" '$1 == p {print $2}' "$1" ;;
+  esac
+}
