@@ -26,24 +26,15 @@ mod token;
 mod user;
 mod verify;
 
+use crate::core::shared::Shared;
 use crate::core::Core;
 use axum::extract::FromRef;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
-use std::sync::Arc;
 
 /// Auth's state as its handlers receive it; cloning it is one reference count.
-#[derive(Clone)]
-pub struct Auth(Arc<AuthState>);
-
-impl std::ops::Deref for Auth {
-    type Target = AuthState;
-
-    fn deref(&self) -> &AuthState {
-        &self.0
-    }
-}
+pub type Auth = Shared<AuthState>;
 
 /// What the auth endpoints share: the core, Auth's settings, its rate limits and password hashing.
 pub struct AuthState {
@@ -58,12 +49,12 @@ impl Auth {
         let auth = config::AuthConfig::from_config(&core.config);
         // its own two connections: a limit checked while a request holds a pooled connection never waits for another
         let buckets = crate::core::db::pool::build(&core.config.db_uri, 2, core.config.pool_timeout)?;
-        Ok(Auth(Arc::new(AuthState {
+        Ok(Shared::from(AuthState {
             core: core.clone(),
             hasher: domain::password::PasswordHasher::new(auth.hash_concurrency, auth.bcrypt_cost),
             limiter: rate_limit::RateLimiter::shared(buckets),
             config: auth,
-        })))
+        }))
     }
 }
 

@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod private_fs;
 pub mod reload;
 pub mod role_settings;
+pub mod shared;
 mod state;
 pub mod workers;
 

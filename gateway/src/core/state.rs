@@ -7,6 +7,7 @@ use super::context::{Request, RequestContext};
 use super::identity::cache::IdentityCache;
 use super::identity::{Rejection, Verified};
 use super::role_settings::{self, RoleSettings};
+use super::shared::Shared;
 use super::{keys, mail, outbox};
 use arc_swap::ArcSwap;
 use deadpool_postgres::Pool;
@@ -15,8 +16,7 @@ use jwks::KeySet;
 use std::sync::Arc;
 
 /// The core's state, shared by every API; cloning it is one reference count.
-#[derive(Clone)]
-pub struct Core(Arc<CoreState>);
+pub type Core = Shared<CoreState>;
 
 pub struct CoreState {
     pub config: Arc<Config>,
@@ -32,14 +32,6 @@ pub struct CoreState {
     pub mailer: mail::Mailer,
 }
 
-impl std::ops::Deref for Core {
-    type Target = CoreState;
-
-    fn deref(&self) -> &CoreState {
-        &self.0
-    }
-}
-
 impl Core {
     /// Loads the key set and the roles' settings over `client` (a connection of `pool`); either failing stops the
     /// start.
@@ -51,14 +43,14 @@ impl Core {
         let role_settings = RoleSettings::load(client, &role_settings::api_roles(&config))
             .await
             .map_err(|e| anyhow::anyhow!("cannot read the API roles' settings: {e}"))?;
-        Ok(Core(Arc::new(CoreState {
+        Ok(Shared::from(CoreState {
             mailer: mail::Mailer::from_vars(&config.vars),
             config,
             pool,
             keys: Arc::new(ArcSwap::from_pointee(keys)),
             identities: IdentityCache::default(),
             role_settings: ArcSwap::from_pointee(role_settings),
-        })))
+        }))
     }
 
     /// The caller a request's headers identify (from the identity cache when the same credentials were verified

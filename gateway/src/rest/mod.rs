@@ -14,6 +14,7 @@ pub mod settings;
 pub mod sql;
 
 use crate::core::reload::Hook;
+use crate::core::shared::Shared;
 use crate::core::Core;
 use arc_swap::ArcSwap;
 use axum::extract::FromRef;
@@ -27,16 +28,7 @@ use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
 /// The data API's state as its handlers receive it; cloning it is one reference count (axum clones it per
 /// request).
-#[derive(Clone)]
-pub struct Rest(Arc<RestState>);
-
-impl std::ops::Deref for Rest {
-    type Target = RestState;
-
-    fn deref(&self) -> &RestState {
-        &self.0
-    }
-}
+pub type Rest = Shared<RestState>;
 
 /// The data API's own state: the core, settings and the schema cache (swapped atomically on reload).
 pub struct RestState {
@@ -61,7 +53,7 @@ impl Rest {
             .map(|size| crate::core::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
             .collect::<anyhow::Result<_>>()?;
         let cache = ArcSwap::from_pointee(cache);
-        Ok(Rest(Arc::new(RestState { core: core.clone(), settings, cache, pools })))
+        Ok(Shared::from(RestState { core: core.clone(), settings, cache, pools }))
     }
 
     /// Rebuilds the schema cache and swaps it in; on failure the old cache stays.

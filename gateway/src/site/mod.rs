@@ -7,25 +7,17 @@ mod manifest;
 mod render;
 mod resolve;
 
+use crate::core::shared::Shared;
 use crate::core::Core;
 use axum::extract::{FromRef, Request, State};
 use axum::response::Response;
 use axum::Router;
 pub use manifest::SiteManifest;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// The site's state as its handler receives it; cloning it is one reference count.
-#[derive(Clone)]
-pub struct Site(Arc<SiteState>);
-
-impl std::ops::Deref for Site {
-    type Target = SiteState;
-
-    fn deref(&self) -> &SiteState {
-        &self.0
-    }
-}
+pub type Site = Shared<SiteState>;
 
 /// The core, and the site folder and its manifest, loaded at start.
 pub struct SiteState {
@@ -48,7 +40,7 @@ impl Site {
                 tracing::warn!(dir = %d.display(), "GATEWAY_SITE_DIR has no index.html; build the site with `make web`");
             }
         }
-        Ok(Site(Arc::new(SiteState { core: core.clone(), dir, manifest, runtime_config: Mutex::new(None) })))
+        Ok(Shared::from(SiteState { core: core.clone(), dir, manifest, runtime_config: Mutex::new(None) }))
     }
 }
 

@@ -32,23 +32,14 @@ pub use backend::{Backend, FileBackend};
 pub use error::StorageError;
 pub use settings::{BackendKind, StorageSettings};
 
+use crate::core::shared::Shared;
 use crate::core::Core;
 use axum::extract::FromRef;
 use axum::routing::{get, post};
 use axum::Router;
-use std::sync::Arc;
 
 /// Storage's state as its handlers receive it; cloning it is one reference count.
-#[derive(Clone)]
-pub struct Storage(Arc<StorageState>);
-
-impl std::ops::Deref for Storage {
-    type Target = StorageState;
-
-    fn deref(&self) -> &StorageState {
-        &self.0
-    }
-}
+pub type Storage = Shared<StorageState>;
 
 /// What the storage routes share: the core, Storage's settings, the backend the contents live in, the renderer.
 pub struct StorageState {
@@ -68,7 +59,7 @@ impl Storage {
         };
         backend.ensure_dirs().await?;
         let renderer = settings.renderer();
-        Ok(Storage(Arc::new(StorageState { core: core.clone(), settings, backend, renderer })))
+        Ok(Shared::from(StorageState { core: core.clone(), settings, backend, renderer }))
     }
 }
 
