@@ -263,7 +263,7 @@ pub(super) fn identity_error(e: &Rejection, headers: &HeaderMap, cache: &super::
             hint: None,
             authenticated: true,
         },
-        other => Error::Jwt(super::jwt_errors::describe(other, crate::core::identity::bearer_token(headers))),
+        other => Error::Jwt(super::error::jwt::describe(other, crate::core::identity::bearer_token(headers))),
     }
 }
 

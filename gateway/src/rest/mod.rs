@@ -4,7 +4,6 @@ mod allow_on_options;
 pub mod error;
 pub mod execute;
 mod handler;
-pub mod jwt_errors;
 pub mod openapi;
 pub mod plan;
 pub mod request;

@@ -12,24 +12,31 @@ pub struct JwtRejection {
     pub code: &'static str,
     pub message: String,
     pub details: Option<String>,
+    /// Whether a token was refused (answered with `WWW-Authenticate: Bearer error="invalid_token"`), rather
+    /// than a request without one.
+    pub invalid_token: bool,
 }
 
 fn rejection(code: &'static str, message: &str) -> JwtRejection {
-    JwtRejection { code, message: message.to_string(), details: None }
+    JwtRejection { code, message: message.to_string(), details: None, invalid_token: true }
+}
+
+/// A request refused for what it lacks (an API key, a token), not for a token it sent.
+fn refusal(code: &'static str, message: &str) -> JwtRejection {
+    JwtRejection { invalid_token: false, ..rejection(code, message) }
 }
 
 /// PostgREST's code and message for a refusal; `token` is the refused token, if one was sent.
 pub fn describe(refused: &Rejection, token: Option<&str>) -> JwtRejection {
     match refused {
-        Rejection::ApiKeyMissing => rejection("PGRST301", "No API key found in request"),
-        Rejection::AnonymousDisabled => rejection("PGRST302", "Anonymous access is disabled"),
+        Rejection::ApiKeyMissing => refusal("PGRST301", "No API key found in request"),
+        Rejection::AnonymousDisabled => refusal("PGRST302", "Anonymous access is disabled"),
         Rejection::RoleNotAllowed(r) => rejection("42501", &format!("permission denied to set role \"{r}\"")),
         Rejection::PartCount(n) => rejection("PGRST301", &format!("Expected 3 parts in JWT; got {n}")),
         Rejection::Malformed | Rejection::BadSignature => rejection("PGRST301", "JWT cryptographic operation failed"),
         Rejection::Unsecured => JwtRejection {
-            code: "PGRST301",
-            message: "Wrong or unsupported encoding algorithm".into(),
             details: Some("JWT is unsecured but expected 'alg' was not 'none'".into()),
+            ..rejection("PGRST301", "Wrong or unsupported encoding algorithm")
         },
         Rejection::WrongAlgorithm(_) => rejection("PGRST301", "Wrong or unsupported encoding algorithm"),
         Rejection::UnknownKey => rejection("PGRST301", "No suitable key or wrong key type"),
