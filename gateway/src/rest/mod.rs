@@ -8,9 +8,11 @@ pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
+mod run;
 pub mod schema_cache;
 pub mod settings;
 pub mod sql;
+mod statement;
 
 use crate::core::reload::Hook;
 use crate::core::shared::Shared;
