@@ -71,40 +71,19 @@ fn applied(shape: &Shape) -> Vec<String> {
     let p = shape.prefs;
     let mut out = vec![];
     if let Some(r) = p.resolution {
-        out.push(match r {
-            Resolution::MergeDuplicates => "resolution=merge-duplicates".to_string(),
-            Resolution::IgnoreDuplicates => "resolution=ignore-duplicates".to_string(),
-        });
+        out.push(resolution_word(r).to_string());
     }
     if p.missing_default == Some(true) {
         out.push("missing=default".into());
     }
-    if !matches!(shape.kind, Kind::Read) {
-        if let Some(r) = p.return_ {
-            out.push(
-                match r {
-                    Return::Minimal => "return=minimal",
-                    Return::HeadersOnly => "return=headers-only",
-                    Return::Representation => "return=representation",
-                }
-                .into(),
-            );
-        }
+    if let Some(r) = p.return_.filter(|_| !matches!(shape.kind, Kind::Read)) {
+        out.push(return_word(r).into());
     }
     if let Some(c) = p.count {
-        out.push(
-            match c {
-                Count::Exact => "count=exact",
-                Count::Planned => "count=planned",
-                Count::Estimated => "count=estimated",
-            }
-            .into(),
-        );
+        out.push(count_word(c).into());
     }
-    if shape.tx_applied {
-        if let Some(t) = p.tx {
-            out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
-        }
+    if let Some(t) = p.tx.filter(|_| shape.tx_applied) {
+        out.push(if t == Tx::Commit { "tx=commit".into() } else { "tx=rollback".into() });
     }
     if let Some(tz) = shape.timezone {
         out.push(format!("timezone={tz}"));
@@ -121,6 +100,29 @@ fn applied(shape: &Shape) -> Vec<String> {
     out
 }
 
+fn resolution_word(r: Resolution) -> &'static str {
+    match r {
+        Resolution::MergeDuplicates => "resolution=merge-duplicates",
+        Resolution::IgnoreDuplicates => "resolution=ignore-duplicates",
+    }
+}
+
+fn return_word(r: Return) -> &'static str {
+    match r {
+        Return::Minimal => "return=minimal",
+        Return::HeadersOnly => "return=headers-only",
+        Return::Representation => "return=representation",
+    }
+}
+
+fn count_word(c: Count) -> &'static str {
+    match c {
+        Count::Exact => "count=exact",
+        Count::Planned => "count=planned",
+        Count::Estimated => "count=estimated",
+    }
+}
+
 fn content_range(offset: i64, page_total: i64, total: Option<i64>) -> String {
     let total = total.map_or("*".to_string(), |t| t.to_string());
     if page_total <= 0 {
@@ -130,46 +132,14 @@ fn content_range(offset: i64, page_total: i64, total: Option<i64>) -> String {
     }
 }
 
+/// The response: status, headers and body.
 pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
     let total = match shape.kind {
         Kind::Read | Kind::Call { .. } => outcome.total,
         _ if shape.prefs.count.is_some() => Some(outcome.page_total),
         _ => None,
     };
-    let (mut status, range) = match shape.kind {
-        Kind::Read | Kind::Call { void: false } => {
-            if let Some(t) = total {
-                if shape.offset > t && t >= 0 {
-                    return Err(Error::Range(format!(
-                        "An offset of {} was requested, but there are only {t} rows.",
-                        shape.offset
-                    )));
-                }
-            }
-            let st = match total {
-                Some(t) if outcome.page_total < t => StatusCode::PARTIAL_CONTENT,
-                _ => StatusCode::OK,
-            };
-            (st, content_range(shape.offset, outcome.page_total, total))
-        }
-        Kind::Call { void: true } => (StatusCode::NO_CONTENT, content_range(0, outcome.page_total, total)),
-        Kind::Insert { merge } => {
-            let st = if merge && outcome.inserted.is_some_and(|n| n <= 0) && outcome.page_total > 0 {
-                StatusCode::OK
-            } else {
-                StatusCode::CREATED
-            };
-            (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
-        }
-        Kind::Update => {
-            let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
-            (st, content_range(0, outcome.page_total, total))
-        }
-        Kind::Delete => {
-            let st = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
-            (st, format!("*/{}", total.map_or("*".to_string(), |t| t.to_string())))
-        }
-    };
+    let (mut status, range) = status_and_range(&outcome, shape, total)?;
     if let Some(s) = outcome.status.as_deref() {
         status = s
             .trim()
@@ -183,13 +153,52 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
         Kind::Call { void: true } => false,
         _ => shape.representation && !shape.head,
     };
-    let body = if has_body { outcome.body } else { String::new() };
     let mut res = Response::builder().status(status);
     let h = res.headers_mut().ok_or_else(|| Error::Internal("response builder".into()))?;
+    add_headers(h, shape, &range, has_body, outcome.headers.as_deref())?;
+    let body = if has_body { outcome.body } else { String::new() };
+    let body = if status == StatusCode::NO_CONTENT { Body::empty() } else { Body::from(body) };
+    res.body(body).map_err(|e| Error::Internal(e.to_string()))
+}
+
+/// The status by kind (206 for a partial page) and the `Content-Range`; an offset past the end is refused.
+fn status_and_range(outcome: &Outcome, shape: &Shape, total: Option<i64>) -> Result<(StatusCode, String), Error> {
+    let all = || format!("*/{}", total.map_or("*".to_string(), |t| t.to_string()));
+    let with_body = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
+    Ok(match shape.kind {
+        Kind::Read | Kind::Call { void: false } => {
+            if let Some(t) = total.filter(|t| shape.offset > *t && *t >= 0) {
+                let message = format!("An offset of {} was requested, but there are only {t} rows.", shape.offset);
+                return Err(Error::Range(message));
+            }
+            let st = match total {
+                Some(t) if outcome.page_total < t => StatusCode::PARTIAL_CONTENT,
+                _ => StatusCode::OK,
+            };
+            (st, content_range(shape.offset, outcome.page_total, total))
+        }
+        Kind::Call { void: true } => (StatusCode::NO_CONTENT, content_range(0, outcome.page_total, total)),
+        Kind::Insert { merge } => {
+            let updated_only = merge && outcome.inserted.is_some_and(|n| n <= 0) && outcome.page_total > 0;
+            (if updated_only { StatusCode::OK } else { StatusCode::CREATED }, all())
+        }
+        Kind::Update => (with_body, content_range(0, outcome.page_total, total)),
+        Kind::Delete => (with_body, all()),
+    })
+}
+
+/// `Content-Range`, the content type (HEAD describes the body GET would send), the profile, `Location`,
+/// `Preference-Applied` and the headers of the `response.headers` GUC.
+fn add_headers(
+    h: &mut http::HeaderMap,
+    shape: &Shape,
+    range: &str,
+    has_body: bool,
+    gucs: Option<&str>,
+) -> Result<(), Error> {
     // room for these, CORS and security headers up front: growing the map later rehashes it
     h.reserve(12);
-    h.insert("content-range", hv(&range)?);
-    // HEAD describes the body GET would send
+    h.insert("content-range", hv(range)?);
     let typed_head = shape.head && matches!(shape.kind, Kind::Read | Kind::Call { void: false });
     if has_body || typed_head {
         h.insert(header::CONTENT_TYPE, hv(&shape.media.content_type())?);
@@ -204,11 +213,10 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
     if !applied.is_empty() {
         h.insert("preference-applied", hv(&applied.join(", "))?);
     }
-    if let Some(gucs) = outcome.headers.as_deref() {
-        add_guc_headers(h, gucs)?;
+    match gucs {
+        Some(gucs) => add_guc_headers(h, gucs),
+        None => Ok(()),
     }
-    let body = if status == StatusCode::NO_CONTENT { Body::empty() } else { Body::from(body) };
-    res.body(body).map_err(|e| Error::Internal(e.to_string()))
 }
 
 fn hv(s: &str) -> Result<HeaderValue, Error> {

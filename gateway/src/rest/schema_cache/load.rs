@@ -77,6 +77,38 @@ where n.nspname = any($1) and p.prokind = 'f'
 
 /// Loads the whole cache for the exposed `schemas`; `roles` are the API roles (for visibility and settings).
 pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[String]) -> anyhow::Result<SchemaCache> {
+    let tables = load_tables(client, schemas, roles).await?;
+    let fks = load_foreign_keys(client, schemas).await?;
+    let mut unique_sets: HashMap<QualifiedName, Vec<Vec<String>>> = HashMap::new();
+    for row in client.query(UNIQUE_KEYS, &[&schemas]).await? {
+        unique_sets.entry(QualifiedName::new(row.get(0), row.get(1))).or_default().push(row.get(2));
+    }
+    let view_columns = unambiguous_view_columns(load_view_columns(client, schemas).await?);
+    let mut relationships = relationships::build(&tables, &fks, &unique_sets, &view_columns);
+    let mut routines = load_routines(client, schemas, roles).await?;
+    add_computed_relationships(&mut relationships, &routines);
+    keep_callable(&mut routines);
+    let has_postgis =
+        client.query_one("select exists(select 1 from pg_extension where extname = 'postgis')", &[]).await?.get(0);
+    let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
+    let timezones =
+        client.query("select name::text from pg_timezone_names", &[]).await?.iter().map(|r| r.get(0)).collect();
+    Ok(SchemaCache {
+        tables: tables.into_iter().collect(),
+        relationships: relationships.into_iter().collect(),
+        routines: routines.into_iter().collect(),
+        has_postgis,
+        roles: all_roles,
+        timezones,
+    })
+}
+
+/// Tables and views with their columns.
+async fn load_tables<C: GenericClient>(
+    client: &C,
+    schemas: &[String],
+    roles: &[String],
+) -> anyhow::Result<HashMap<QualifiedName, Table>> {
     let mut tables: HashMap<QualifiedName, Table> = HashMap::new();
     for row in client.query(TABLES, &[&schemas, &roles]).await? {
         let name = QualifiedName::new(row.get(0), row.get(1));
@@ -87,17 +119,16 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
     }
     for row in client.query(COLUMNS, &[&schemas]).await? {
         if let Some(t) = tables.get_mut(&QualifiedName::new(row.get(0), row.get(1))) {
-            t.columns.push(Column {
-                name: row.get(2),
-                data_type: row.get(3),
-                nullable: row.get(4),
-                default: row.get(5),
-            });
+            let column = Column { name: row.get(2), data_type: row.get(3), nullable: row.get(4), default: row.get(5) };
+            t.columns.push(column);
         }
     }
-    let fks: Vec<ForeignKey> = client
-        .query(FOREIGN_KEYS, &[&schemas])
-        .await?
+    Ok(tables)
+}
+
+async fn load_foreign_keys<C: GenericClient>(client: &C, schemas: &[String]) -> anyhow::Result<Vec<ForeignKey>> {
+    let rows = client.query(FOREIGN_KEYS, &[&schemas]).await?;
+    Ok(rows
         .iter()
         .map(|r| {
             let own: Vec<String> = r.get(5);
@@ -110,26 +141,28 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
                 via_view: false,
             }
         })
-        .collect();
-    let mut unique_sets: HashMap<QualifiedName, Vec<Vec<String>>> = HashMap::new();
-    for row in client.query(UNIQUE_KEYS, &[&schemas]).await? {
-        unique_sets.entry(QualifiedName::new(row.get(0), row.get(1))).or_default().push(row.get(2));
-    }
-    let view_columns = unambiguous_view_columns(
-        client
-            .query(VIEW_COLUMNS, &[&schemas])
-            .await?
-            .iter()
-            .map(|r| ViewColumn {
-                view: QualifiedName::new(r.get(0), r.get(1)),
-                view_column: r.get(2),
-                table: QualifiedName::new(r.get(3), r.get(4)),
-                table_column: r.get(5),
-            })
-            .collect(),
-    );
-    let mut relationships = relationships::build(&tables, &fks, &unique_sets, &view_columns);
-    let mut routines = load_routines(client, schemas, roles).await?;
+        .collect())
+}
+
+/// Which table column each view column shows.
+async fn load_view_columns<C: GenericClient>(client: &C, schemas: &[String]) -> anyhow::Result<Vec<ViewColumn>> {
+    let rows = client.query(VIEW_COLUMNS, &[&schemas]).await?;
+    Ok(rows
+        .iter()
+        .map(|r| ViewColumn {
+            view: QualifiedName::new(r.get(0), r.get(1)),
+            view_column: r.get(2),
+            table: QualifiedName::new(r.get(3), r.get(4)),
+            table_column: r.get(5),
+        })
+        .collect())
+}
+
+/// A function taking a table's row and returning rows of another is a computed relationship between them.
+fn add_computed_relationships(
+    relationships: &mut HashMap<QualifiedName, Vec<Relationship>>,
+    routines: &HashMap<QualifiedName, Vec<Routine>>,
+) {
     for r in routines.values().flatten() {
         if let (Some(source), ReturnShape::Composite { set, relation: Some(target) }) = (&r.row_param, &r.returns) {
             // `ROWS 1` on a set-returning function makes it to-one, as in PostgREST
@@ -144,7 +177,10 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
             });
         }
     }
-    // Like PostgREST, functions with unnamed parameters are callable only when the one parameter takes the body.
+}
+
+/// Like PostgREST, functions with unnamed parameters are callable only when the one parameter takes the body.
+fn keep_callable(routines: &mut HashMap<QualifiedName, Vec<Routine>>) {
     for list in routines.values_mut() {
         list.retain(|r| {
             r.params.iter().all(|p| !p.name.is_empty())
@@ -153,19 +189,6 @@ pub async fn load<C: GenericClient>(client: &C, schemas: &[String], roles: &[Str
         });
     }
     routines.retain(|_, list| !list.is_empty());
-    let has_postgis =
-        client.query_one("select exists(select 1 from pg_extension where extname = 'postgis')", &[]).await?.get(0);
-    let all_roles = client.query("select rolname::text from pg_roles", &[]).await?.iter().map(|r| r.get(0)).collect();
-    let timezones =
-        client.query("select name::text from pg_timezone_names", &[]).await?.iter().map(|r| r.get(0)).collect();
-    Ok(SchemaCache {
-        tables: tables.into_iter().collect(),
-        relationships: relationships.into_iter().collect(),
-        routines: routines.into_iter().collect(),
-        has_postgis,
-        roles: all_roles,
-        timezones,
-    })
 }
 
 /// Keeps a view column's mapping only when it is unique (a view over a join may expose `id` from two tables).
@@ -184,53 +207,56 @@ async fn load_routines<C: GenericClient>(
 ) -> anyhow::Result<HashMap<QualifiedName, Vec<Routine>>> {
     let mut routines: HashMap<QualifiedName, Vec<Routine>> = HashMap::new();
     for row in client.query(ROUTINES, &[&schemas, &roles]).await? {
-        let name = QualifiedName::new(row.get(0), row.get(1));
-        let names: Vec<String> = row.get(2);
-        let modes: Vec<String> = row.get(3);
-        let types: Vec<String> = row.get(4);
-        let n_defaults: i32 = row.get(5);
-        let mut params: Vec<RoutineParam> = types
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| modes.get(*i).is_none_or(|m| m == "i" || m == "b" || m == "v"))
-            .map(|(i, t)| RoutineParam {
-                name: names.get(i).cloned().unwrap_or_default(),
-                data_type: t.clone(),
-                has_default: false,
-                variadic: modes.get(i).is_some_and(|m| m == "v"),
-            })
-            .collect();
-        let n = params.len();
-        for p in params.iter_mut().skip(n.saturating_sub(n_defaults.max(0) as usize)) {
-            p.has_default = true;
-        }
-        let set: bool = row.get(6);
-        let return_type: String = row.get(7);
-        let typtype: String = row.get(8);
-        let rel_schema: Option<String> = row.get(9);
-        let rel_name: Option<String> = row.get(10);
-        let is_record: bool = row.get(12);
-        let returns = if typtype == "c" || is_record {
-            ReturnShape::Composite { set, relation: rel_schema.zip(rel_name).map(|(s, n)| QualifiedName::new(&s, &n)) }
-        } else {
-            ReturnShape::Scalar { set, void: return_type == "void" }
-        };
-        let volatility = match row.get::<_, String>(11).as_str() {
-            "i" => Volatility::Immutable,
-            "s" => Volatility::Stable,
-            _ => Volatility::Volatile,
-        };
-        let row_param: Option<Vec<String>> = row.get(14);
-        routines.entry(name.clone()).or_default().push(Routine {
-            name,
-            row_param: row_param.filter(|v| v.len() == 2).map(|v| QualifiedName::new(&v[0], &v[1])),
-            rows_one: row.get(15),
-            params,
-            returns,
-            return_type,
-            volatility,
-            visible_to: row.get(13),
-        });
+        let routine = routine(&row);
+        routines.entry(routine.name.clone()).or_default().push(routine);
     }
     Ok(routines)
+}
+
+/// A function as a row of `ROUTINES` describes it.
+fn routine(row: &tokio_postgres::Row) -> Routine {
+    let return_type: String = row.get(7);
+    let (set, typtype, is_record): (bool, String, bool) = (row.get(6), row.get(8), row.get(12));
+    let (rel_schema, rel_name): (Option<String>, Option<String>) = (row.get(9), row.get(10));
+    let returns = if typtype == "c" || is_record {
+        ReturnShape::Composite { set, relation: rel_schema.zip(rel_name).map(|(s, n)| QualifiedName::new(&s, &n)) }
+    } else {
+        ReturnShape::Scalar { set, void: return_type == "void" }
+    };
+    let volatility = match row.get::<_, String>(11).as_str() {
+        "i" => Volatility::Immutable,
+        "s" => Volatility::Stable,
+        _ => Volatility::Volatile,
+    };
+    let row_param: Option<Vec<String>> = row.get(14);
+    Routine {
+        name: QualifiedName::new(row.get(0), row.get(1)),
+        row_param: row_param.filter(|v| v.len() == 2).map(|v| QualifiedName::new(&v[0], &v[1])),
+        rows_one: row.get(15),
+        params: params(row.get(2), row.get(3), row.get(4), row.get(5)),
+        returns,
+        return_type,
+        volatility,
+        visible_to: row.get(13),
+    }
+}
+
+/// The parameters a call passes (in, inout and variadic ones), the last `n_defaults` of them with defaults.
+fn params(names: Vec<String>, modes: Vec<String>, types: Vec<String>, n_defaults: i32) -> Vec<RoutineParam> {
+    let mut params: Vec<RoutineParam> = types
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| modes.get(*i).is_none_or(|m| m == "i" || m == "b" || m == "v"))
+        .map(|(i, t)| RoutineParam {
+            name: names.get(i).cloned().unwrap_or_default(),
+            data_type: t.clone(),
+            has_default: false,
+            variadic: modes.get(i).is_some_and(|m| m == "v"),
+        })
+        .collect();
+    let n = params.len();
+    for p in params.iter_mut().skip(n.saturating_sub(n_defaults.max(0) as usize)) {
+        p.has_default = true;
+    }
+    params
 }

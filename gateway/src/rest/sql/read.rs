@@ -39,95 +39,93 @@ struct Parts {
     select: Vec<String>,
     group_by: Vec<String>,
     joins: Vec<String>,
+    /// Whether the node has aggregates: every other output is then grouped by.
+    aggregated: bool,
+}
+
+impl Parts {
+    /// An output that is not an aggregate: `expr AS "output"`, grouped by when the node aggregates.
+    fn column(&mut self, expr: String, output: &str) {
+        if self.aggregated {
+            self.group_by.push(expr.clone());
+        }
+        self.select.push(format!("{expr} AS {}", quote_ident(output)));
+    }
 }
 
 fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts {
-    let mut p = Parts { select: vec![], group_by: vec![], joins: vec![] };
     let aggregated = node.has_aggregates();
+    let mut p = Parts { select: vec![], group_by: vec![], joins: vec![], aggregated };
     for f in &node.fields {
-        match f {
-            OutField::Star => p.select.push(format!("{}.*", node.qual)),
-            OutField::CountAll { output, cast: c } => {
-                p.select.push(format!("{} AS {}", cast("pg_catalog.count(*)".into(), c), quote_ident(output)))
-            }
-            OutField::Field { field, output, cast: c, aggregate, aggregate_cast } => {
-                let expr = cast(field_sql(b, &node.qual, field), c);
-                match aggregate {
-                    Some(a) => p.select.push(format!(
-                        "{} AS {}",
-                        cast(format!("{}({expr})", a.sql_name()), aggregate_cast),
-                        quote_ident(output)
-                    )),
-                    None => {
-                        if aggregated {
-                            p.group_by.push(expr.clone());
-                        }
-                        p.select.push(format!("{expr} AS {}", quote_ident(output)));
-                    }
-                }
-            }
-        }
+        field_part(&mut p, b, node, f);
     }
-    // Embeds are built as json; jsonb (PostgREST's shape) only where GROUP BY needs equality: the cast costs
-    // PostgreSQL more than the rest of a 25-row page with one embed (tests/bench: page_embed).
-    let embed_cast = if aggregated { "::jsonb" } else { "" };
     for e in &node.embeds {
-        let lat = quote_ident(&e.lateral_alias);
-        let child = child_query(b, cache, node, e);
-        let to_one = e.rel.is_to_one();
-        let join_kw = if e.inner { "INNER JOIN LATERAL" } else { "LEFT JOIN LATERAL" };
-        if to_one {
-            p.joins.push(format!("{join_kw} ({child}) AS {lat} ON TRUE"));
-            if !e.hidden {
-                if e.spread {
-                    for n in output_names(cache, &e.node) {
-                        let expr = format!("{lat}.{}", quote_ident(&n));
-                        if aggregated {
-                            p.group_by.push(expr.clone());
-                        }
-                        p.select.push(format!("{expr} AS {}", quote_ident(&n)));
-                    }
-                } else {
-                    let expr = format!("row_to_json({lat}.*){embed_cast}");
-                    if aggregated {
-                        p.group_by.push(expr.clone());
-                    }
-                    p.select.push(format!("{expr} AS {}", quote_ident(&e.output)));
-                }
-            }
-        } else if e.spread && !e.hidden {
-            // to-many spread: each column becomes an array of the children's values
-            let names = output_names(cache, &e.node);
-            let aggs: Vec<String> = names
-                .iter()
-                .map(|n| {
-                    format!("COALESCE(json_agg({lat}.{}), '[]'){embed_cast} AS {}", quote_ident(n), quote_ident(n))
-                })
-                .collect();
-            let on = if e.inner { format!("{lat} IS NOT NULL") } else { "TRUE".into() };
-            p.joins.push(format!("{join_kw} (SELECT {} FROM ({child}) AS {lat}) AS {lat} ON {on}", aggs.join(", ")));
-            for n in names {
-                let expr = format!("{lat}.{}", quote_ident(&n));
-                if aggregated {
-                    p.group_by.push(expr.clone());
-                }
-                p.select.push(format!("{expr} AS {}", quote_ident(&n)));
-            }
-        } else {
-            let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
-            p.joins.push(format!(
-                "{join_kw} (SELECT json_agg({lat}){embed_cast} AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
-            ));
-            if !e.hidden {
-                let expr = format!("COALESCE({lat}.{lat}, '[]')");
-                if aggregated {
-                    p.group_by.push(expr.clone());
-                }
-                p.select.push(format!("{expr} AS {}", quote_ident(&e.output)));
-            }
-        }
+        embed_part(&mut p, b, cache, node, e);
     }
     p
+}
+
+/// One field of the select list: `*`, `count()`, a column (aggregated or not).
+fn field_part(p: &mut Parts, b: &mut SqlBuilder, node: &ReadNode, f: &OutField) {
+    match f {
+        OutField::Star => p.select.push(format!("{}.*", node.qual)),
+        OutField::CountAll { output, cast: c } => {
+            p.select.push(format!("{} AS {}", cast("pg_catalog.count(*)".into(), c), quote_ident(output)))
+        }
+        OutField::Field { field, output, cast: c, aggregate, aggregate_cast } => {
+            let expr = cast(field_sql(b, &node.qual, field), c);
+            match aggregate {
+                Some(a) => p.select.push(format!(
+                    "{} AS {}",
+                    cast(format!("{}({expr})", a.sql_name()), aggregate_cast),
+                    quote_ident(output)
+                )),
+                None => p.column(expr, output),
+            }
+        }
+    }
+}
+
+/// An embed: a lateral join, and its output (an object, an array, or spread columns) unless hidden.
+fn embed_part(p: &mut Parts, b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode, e: &EmbedNode) {
+    // Embeds are built as json; jsonb (PostgREST's shape) only where GROUP BY needs equality: the cast costs
+    // PostgreSQL more than the rest of a 25-row page with one embed (tests/bench: page_embed).
+    let embed_cast = if p.aggregated { "::jsonb" } else { "" };
+    let lat = quote_ident(&e.lateral_alias);
+    let child = child_query(b, cache, node, e);
+    let join_kw = if e.inner { "INNER JOIN LATERAL" } else { "LEFT JOIN LATERAL" };
+    if e.rel.is_to_one() {
+        p.joins.push(format!("{join_kw} ({child}) AS {lat} ON TRUE"));
+        match (e.hidden, e.spread) {
+            (true, _) => {}
+            (false, true) => {
+                for n in output_names(cache, &e.node) {
+                    p.column(format!("{lat}.{}", quote_ident(&n)), &n);
+                }
+            }
+            (false, false) => p.column(format!("row_to_json({lat}.*){embed_cast}"), &e.output),
+        }
+    } else if e.spread && !e.hidden {
+        // to-many spread: each column becomes an array of the children's values
+        let names = output_names(cache, &e.node);
+        let aggs: Vec<String> = names
+            .iter()
+            .map(|n| format!("COALESCE(json_agg({lat}.{}), '[]'){embed_cast} AS {}", quote_ident(n), quote_ident(n)))
+            .collect();
+        let on = if e.inner { format!("{lat} IS NOT NULL") } else { "TRUE".into() };
+        p.joins.push(format!("{join_kw} (SELECT {} FROM ({child}) AS {lat}) AS {lat} ON {on}", aggs.join(", ")));
+        for n in names {
+            p.column(format!("{lat}.{}", quote_ident(&n)), &n);
+        }
+    } else {
+        let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
+        p.joins.push(format!(
+            "{join_kw} (SELECT json_agg({lat}){embed_cast} AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
+        ));
+        if !e.hidden {
+            p.column(format!("COALESCE({lat}.{lat}, '[]')"), &e.output);
+        }
+    }
 }
 
 /// The output keys of a node (for to-many spreads), expanding `*` from the schema cache.
