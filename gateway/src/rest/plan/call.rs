@@ -6,7 +6,9 @@ use super::types::*;
 use super::PlanContext;
 use crate::rest::error::Error;
 use crate::rest::request::ApiRequest;
-use crate::rest::schema_cache::{edit_distance, QualifiedName, ReturnShape, Routine, SchemaCache, Volatility};
+use crate::rest::schema_cache::{
+    edit_distance, QualifiedName, ReturnShape, Routine, RoutineParam, SchemaCache, Volatility,
+};
 use crate::rest::sql::fragment::quote_ident;
 use http::Method;
 use serde_json::Value;
@@ -33,22 +35,7 @@ fn matches_keys(r: &Routine, keys: &[String]) -> bool {
 pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanContext) -> Result<CallPlan, Error> {
     let qname = QualifiedName::new(&req.schema, name);
     let is_read = matches!(req.method, Method::GET | Method::HEAD);
-    let body: Option<Value> = if is_read || req.body.iter().all(u8::is_ascii_whitespace) {
-        None
-    } else {
-        Some(serde_json::from_slice(&req.body).map_err(|_| Error::InvalidBody("Empty or invalid json".into()))?)
-    };
-    let source = if is_read {
-        let mut keys: Vec<String> = req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect();
-        keys.dedup();
-        ArgSource::Keys(keys)
-    } else {
-        match &body {
-            None => ArgSource::Keys(vec![]),
-            Some(Value::Object(o)) => ArgSource::Keys(o.keys().cloned().collect()),
-            Some(_) => ArgSource::NonObject,
-        }
-    };
+    let source = arg_source(req, is_read)?;
     let overloads: &[Routine] = cache.routines.get(&qname).map(Vec::as_slice).unwrap_or(&[]);
     let named: Vec<&Routine> = match &source {
         ArgSource::Keys(keys) => overloads.iter().filter(|r| matches_keys(r, keys)).collect(),
@@ -60,33 +47,9 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
     let routine = match candidates.as_slice() {
         [one] => (*one).clone(),
         [] => return Err(not_found(cache, &qname, &source, ctx.role)),
-        many => {
-            let mut sorted = many.to_vec();
-            sorted.sort_by_key(|r| (r.params.len(), r.params.iter().map(|p| p.data_type.clone()).collect::<Vec<_>>()));
-            return Err(Error::AmbiguousFunction(sorted.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", ")));
-        }
+        many => return Err(ambiguous(many)),
     };
-    let args = if via_body {
-        CallArgs::SingleJson
-    } else if is_read {
-        CallArgs::Query(
-            routine
-                .params
-                .iter()
-                .filter_map(|p| {
-                    let values: Vec<String> =
-                        req.query.rpc_args.iter().filter(|(k, _)| k == &p.name).map(|(_, v)| v.clone()).collect();
-                    (!values.is_empty()).then(|| (p.clone(), values))
-                })
-                .collect(),
-        )
-    } else {
-        let keys = match &source {
-            ArgSource::Keys(k) => k.clone(),
-            ArgSource::NonObject => vec![],
-        };
-        CallArgs::JsonObject(routine.params.iter().filter(|p| keys.contains(&p.name)).cloned().collect())
-    };
+    let args = call_args(req, &routine, &source, via_body, is_read);
     if req.prefs.is_strict() && req.prefs.max_affected.is_some() && !routine.returns_set() {
         return Err(Error::MaxAffectedRpc);
     }
@@ -101,6 +64,51 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
     Ok(CallPlan { routine, args, read, read_only, count: req.prefs.count })
 }
 
+/// Where the argument names come from: the query of a read, the body's keys otherwise.
+fn arg_source(req: &ApiRequest, is_read: bool) -> Result<ArgSource, Error> {
+    if is_read {
+        let mut keys: Vec<String> = req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect();
+        keys.dedup();
+        return Ok(ArgSource::Keys(keys));
+    }
+    if req.body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(ArgSource::Keys(vec![]));
+    }
+    let body: Value =
+        serde_json::from_slice(&req.body).map_err(|_| Error::InvalidBody("Empty or invalid json".into()))?;
+    Ok(match body {
+        Value::Object(o) => ArgSource::Keys(o.keys().cloned().collect()),
+        _ => ArgSource::NonObject,
+    })
+}
+
+/// PGRST203: the overloads that match, simplest first.
+fn ambiguous(many: &[&Routine]) -> Error {
+    let mut sorted = many.to_vec();
+    sorted.sort_by_key(|r| (r.params.len(), r.params.iter().map(|p| p.data_type.clone()).collect::<Vec<_>>()));
+    Error::AmbiguousFunction(sorted.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", "))
+}
+
+/// The arguments the call passes: the whole body, the query's values, or the body object's keys.
+fn call_args(req: &ApiRequest, routine: &Routine, source: &ArgSource, via_body: bool, is_read: bool) -> CallArgs {
+    if via_body {
+        return CallArgs::SingleJson;
+    }
+    if is_read {
+        let values_of = |p: &RoutineParam| {
+            let values: Vec<String> =
+                req.query.rpc_args.iter().filter(|(k, _)| k == &p.name).map(|(_, v)| v.clone()).collect();
+            (!values.is_empty()).then(|| (p.clone(), values))
+        };
+        return CallArgs::Query(routine.params.iter().filter_map(values_of).collect());
+    }
+    let keys: &[String] = match source {
+        ArgSource::Keys(k) => k,
+        ArgSource::NonObject => &[],
+    };
+    CallArgs::JsonObject(routine.params.iter().filter(|p| keys.contains(&p.name)).cloned().collect())
+}
+
 /// `public.f(a => integer, b => text)`
 fn signature(r: &Routine) -> String {
     format!(
@@ -110,6 +118,8 @@ fn signature(r: &Routine) -> String {
     )
 }
 
+/// PGRST202: no overload takes these arguments; the hint names the closest overload the role may call, or a
+/// function of a similar name.
 fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role: &str) -> Error {
     let keys = match source {
         ArgSource::Keys(k) => {
@@ -124,7 +134,24 @@ fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role
         1 => (format!("{name}({})", keys[0]), format!("{name} with parameter {}", keys[0])),
         _ => (format!("{name}({})", keys.join(", ")), format!("{name} with parameters {}", keys.join(", "))),
     };
-    // The name exists with other parameters: point at the closest overload the role may call.
+    if let Some(hint) = closest_overload(cache, name, &keys, role) {
+        return Error::NoFunction {
+            signature: sig,
+            details: format!("Searched for the function {searched}, but no matches were found in the schema cache."),
+            hint: Some(hint),
+        };
+    }
+    Error::NoFunction {
+        signature: sig,
+        details: format!(
+            "Searched for the function {searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+        ),
+        hint: similar_name(cache, name, role),
+    }
+}
+
+/// The name exists with other parameters: the overload the role may call that shares the most of `keys`.
+fn closest_overload(cache: &SchemaCache, name: &QualifiedName, keys: &[String], role: &str) -> Option<String> {
     let overloads: Vec<&Routine> = cache
         .routines
         .get(name)
@@ -133,30 +160,20 @@ fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role
     let closest = overloads.iter().max_by_key(|r| {
         let shared = r.params.iter().filter(|p| keys.contains(&p.name)).count() as i64;
         (shared, -(r.params.len() as i64))
-    });
-    if let Some(r) = closest {
-        let params: Vec<&str> = r.params.iter().map(|p| p.name.as_str()).collect();
-        return Error::NoFunction {
-            signature: sig,
-            details: format!("Searched for the function {searched}, but no matches were found in the schema cache."),
-            hint: Some(format!("Perhaps you meant to call the function {name}({})", params.join(", "))),
-        };
-    }
-    // PostgREST's fuzzy match for functions is looser than for tables; it still only names callable functions
+    })?;
+    let params: Vec<&str> = closest.params.iter().map(|p| p.name.as_str()).collect();
+    Some(format!("Perhaps you meant to call the function {name}({})", params.join(", ")))
+}
+
+/// PostgREST's fuzzy match for functions is looser than for tables; it still only names callable functions.
+fn similar_name(cache: &SchemaCache, name: &QualifiedName, role: &str) -> Option<String> {
     let bound = (name.name.chars().count() / 3).max(3);
-    let hint = cache
+    cache
         .routines
         .iter()
         .filter(|(q, rs)| q.schema == name.schema && rs.iter().any(|r| r.visible_to.iter().any(|v| v == role)))
         .map(|(q, _)| (edit_distance(&q.name, &name.name), q))
         .filter(|(d, q)| *d <= bound && q.name != name.name)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)))
-        .map(|(_, q)| format!("Perhaps you meant to call the function {q}"));
-    Error::NoFunction {
-        signature: sig,
-        details: format!(
-            "Searched for the function {searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
-        ),
-        hint,
-    }
+        .map(|(_, q)| format!("Perhaps you meant to call the function {q}"))
 }

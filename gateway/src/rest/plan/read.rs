@@ -36,55 +36,64 @@ pub fn build_tree(
     };
     for item in select {
         match item {
-            SelectItem::Star => node.fields.push(OutField::Star),
-            SelectItem::CountAll { alias, cast } => {
-                if !limits.aggregates_enabled {
-                    return Err(Error::AggregatesDisabled);
-                }
-                node.fields.push(OutField::CountAll {
-                    output: alias.clone().unwrap_or_else(|| "count".into()),
-                    cast: cast.clone(),
-                })
-            }
-            SelectItem::Field { field, alias, cast, aggregate, aggregate_cast } => {
-                if aggregate.is_some() && !limits.aggregates_enabled {
-                    return Err(Error::AggregatesDisabled);
-                }
-                let output = alias.clone().unwrap_or_else(|| match aggregate {
-                    Some(a) => a.sql_name().to_string(),
-                    None => field.output_name(),
-                });
-                node.fields.push(OutField::Field {
-                    field: field.clone(),
-                    output,
-                    cast: cast.clone(),
-                    aggregate: *aggregate,
-                    aggregate_cast: aggregate_cast.clone(),
-                });
-            }
-            SelectItem::Embed(embed) => {
-                let rel = resolve_relationship(cache, relation, &embed.name, embed.hint.as_deref())?;
-                let child_depth = depth + 1;
-                let inner_alias = format!("{}_{}", rel.target.name, child_depth);
-                let lateral_alias = format!("{}_{}_{}", relation.name, embed.output_name(), child_depth);
-                let target = rel.target.clone();
-                let child = build_tree(cache, &target, quote_ident(&inner_alias), &embed.select, child_depth, limits)?;
-                node.embeds.push(EmbedNode {
-                    output: embed.output_name().to_string(),
-                    rel,
-                    inner: embed.join == Some(JoinType::Inner),
-                    spread: embed.spread,
-                    hidden: embed.select.is_empty(),
-                    lateral_alias,
-                    node: child,
-                });
-            }
+            SelectItem::Embed(embed) => node.embeds.push(embed_node(cache, relation, embed, depth, limits)?),
+            item => node.fields.push(out_field(item, limits)?),
         }
     }
     if node.fields.is_empty() && node.embeds.iter().all(|e| e.hidden) && depth == 0 && select.is_empty() {
         node.fields.push(OutField::Star);
     }
     Ok(node)
+}
+
+/// A select item that is not an embed: `*`, `count()`, a field (aggregates only when enabled).
+fn out_field(item: &SelectItem, limits: ReadLimits) -> Result<OutField, Error> {
+    Ok(match item {
+        SelectItem::CountAll { alias, cast } => {
+            if !limits.aggregates_enabled {
+                return Err(Error::AggregatesDisabled);
+            }
+            OutField::CountAll { output: alias.clone().unwrap_or_else(|| "count".into()), cast: cast.clone() }
+        }
+        SelectItem::Field { field, alias, cast, aggregate, aggregate_cast } => {
+            if aggregate.is_some() && !limits.aggregates_enabled {
+                return Err(Error::AggregatesDisabled);
+            }
+            let output = alias.clone().unwrap_or_else(|| match aggregate {
+                Some(a) => a.sql_name().to_string(),
+                None => field.output_name(),
+            });
+            let (aggregate, aggregate_cast) = (*aggregate, aggregate_cast.clone());
+            OutField::Field { field: field.clone(), output, cast: cast.clone(), aggregate, aggregate_cast }
+        }
+        // embeds are built by `embed_node`
+        SelectItem::Star | SelectItem::Embed(_) => OutField::Star,
+    })
+}
+
+/// An embed: its relationship resolved and its own node built one level down.
+fn embed_node(
+    cache: &SchemaCache,
+    relation: &QualifiedName,
+    embed: &Embed,
+    depth: usize,
+    limits: ReadLimits,
+) -> Result<EmbedNode, Error> {
+    let rel = resolve_relationship(cache, relation, &embed.name, embed.hint.as_deref())?;
+    let child_depth = depth + 1;
+    let inner_alias = format!("{}_{}", rel.target.name, child_depth);
+    let lateral_alias = format!("{}_{}_{}", relation.name, embed.output_name(), child_depth);
+    let target = rel.target.clone();
+    let child = build_tree(cache, &target, quote_ident(&inner_alias), &embed.select, child_depth, limits)?;
+    Ok(EmbedNode {
+        output: embed.output_name().to_string(),
+        rel,
+        inner: embed.join == Some(JoinType::Inner),
+        spread: embed.spread,
+        hidden: embed.select.is_empty(),
+        lateral_alias,
+        node: child,
+    })
 }
 
 /// Finds the node an embed path leads to (names match the embed's output name or relation name).
@@ -119,20 +128,7 @@ pub fn attach_query(
     for (path, terms) in &q.order {
         let node = find_node(root, path)?;
         for t in terms {
-            let lateral_alias = match &t.relation {
-                None => None,
-                Some(r) => {
-                    let e = node
-                        .embeds
-                        .iter()
-                        .find(|e| &e.output == r || &e.rel.target.name == r)
-                        .ok_or_else(|| Error::NotEmbedded(r.clone()))?;
-                    if !e.rel.is_to_one() {
-                        return Err(Error::RelatedOrder(node.relation.name.clone(), r.clone()));
-                    }
-                    Some(e.lateral_alias.clone())
-                }
-            };
+            let lateral_alias = t.relation.as_ref().map(|r| related_order(node, r)).transpose()?;
             node.order.push(Order { lateral_alias, field: t.field.clone(), direction: t.direction, nulls: t.nulls });
         }
     }
@@ -149,6 +145,19 @@ pub fn attach_query(
         cap_rows(root, max);
     }
     Ok(())
+}
+
+/// The lateral alias an order term on embed `r` sorts by (PGRST118 unless the embed is to-one).
+fn related_order(node: &ReadNode, r: &String) -> Result<String, Error> {
+    let e = node
+        .embeds
+        .iter()
+        .find(|e| &e.output == r || &e.rel.target.name == r)
+        .ok_or_else(|| Error::NotEmbedded(r.clone()))?;
+    if !e.rel.is_to_one() {
+        return Err(Error::RelatedOrder(node.relation.name.clone(), r.clone()));
+    }
+    Ok(e.lateral_alias.clone())
 }
 
 fn cap_rows(node: &mut ReadNode, max: i64) {

@@ -34,103 +34,108 @@ pub fn build(
 ) -> HashMap<QualifiedName, Vec<Relationship>> {
     let fks = with_views(fks, view_columns);
     let mut out: HashMap<QualifiedName, Vec<Relationship>> = HashMap::new();
-    let is_unique = |t: &QualifiedName, cols: &[String]| {
-        let mut cols = cols.to_vec();
-        cols.sort();
-        unique_sets.get(t).is_some_and(|sets| {
-            sets.iter().any(|s| {
-                let mut s = s.clone();
-                s.sort();
-                s == cols
-            })
-        })
-    };
     for fk in &fks {
-        let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
-        let one_to_one = is_unique(&fk.table, &own);
-        out.entry(fk.table.clone()).or_default().push(Relationship {
-            source: fk.table.clone(),
-            target: fk.foreign_table.clone(),
-            constraint: fk.name.clone(),
-            columns: fk.columns.clone(),
-            cardinality: if one_to_one { Cardinality::O2O { source_holds_key: true } } else { Cardinality::M2O },
-            via_view: fk.via_view,
-        });
-        out.entry(fk.foreign_table.clone()).or_default().push(Relationship {
-            source: fk.foreign_table.clone(),
-            target: fk.table.clone(),
-            constraint: fk.name.clone(),
-            columns: fk.columns.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
-            cardinality: if one_to_one { Cardinality::O2O { source_holds_key: false } } else { Cardinality::O2M },
-            via_view: fk.via_view,
-        });
+        add_key(&mut out, fk, unique_sets);
     }
-    // many-to-many through junctions whose primary key covers both keys' columns
+    add_junctions(&mut out, tables, &fks);
+    out
+}
+
+/// Whether `cols` are exactly one of the table's unique column sets.
+fn is_unique(unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>, t: &QualifiedName, cols: &[String]) -> bool {
+    let mut cols = cols.to_vec();
+    cols.sort();
+    unique_sets.get(t).is_some_and(|sets| {
+        sets.iter().any(|s| {
+            let mut s = s.clone();
+            s.sort();
+            s == cols
+        })
+    })
+}
+
+/// A foreign key's two relationships: to-one from the referencing table, to-many (or one-to-one) back.
+fn add_key(
+    out: &mut HashMap<QualifiedName, Vec<Relationship>>,
+    fk: &ForeignKey,
+    unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>,
+) {
+    let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
+    let one_to_one = is_unique(unique_sets, &fk.table, &own);
+    out.entry(fk.table.clone()).or_default().push(Relationship {
+        source: fk.table.clone(),
+        target: fk.foreign_table.clone(),
+        constraint: fk.name.clone(),
+        columns: fk.columns.clone(),
+        cardinality: if one_to_one { Cardinality::O2O { source_holds_key: true } } else { Cardinality::M2O },
+        via_view: fk.via_view,
+    });
+    out.entry(fk.foreign_table.clone()).or_default().push(Relationship {
+        source: fk.foreign_table.clone(),
+        target: fk.table.clone(),
+        constraint: fk.name.clone(),
+        columns: fk.columns.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
+        cardinality: if one_to_one { Cardinality::O2O { source_holds_key: false } } else { Cardinality::O2M },
+        via_view: fk.via_view,
+    });
+}
+
+/// Many-to-many through junctions whose primary key covers both keys' columns.
+fn add_junctions(
+    out: &mut HashMap<QualifiedName, Vec<Relationship>>,
+    tables: &HashMap<QualifiedName, Table>,
+    fks: &[ForeignKey],
+) {
     let mut by_table: HashMap<&QualifiedName, Vec<&ForeignKey>> = HashMap::new();
-    for fk in &fks {
+    for fk in fks {
         by_table.entry(&fk.table).or_default().push(fk);
     }
     for (junction, keys) in by_table {
         let Some(jt) = tables.get(junction) else { continue };
         for a in &keys {
             for b in &keys {
-                if a.name == b.name {
-                    continue;
-                }
                 let covered = a.columns.iter().chain(b.columns.iter()).all(|(c, _)| jt.primary_key.contains(c));
-                if !covered {
-                    continue;
+                if a.name != b.name && covered {
+                    out.entry(a.foreign_table.clone()).or_default().push(through(junction, a, b));
                 }
-                out.entry(a.foreign_table.clone()).or_default().push(Relationship {
-                    source: a.foreign_table.clone(),
-                    target: b.foreign_table.clone(),
-                    constraint: b.name.clone(),
-                    columns: vec![],
-                    cardinality: Cardinality::M2M(Junction {
-                        table: junction.clone(),
-                        source_constraint: a.name.clone(),
-                        source_columns: a.columns.iter().map(|(j, s)| (s.clone(), j.clone())).collect(),
-                        target_constraint: b.name.clone(),
-                        target_columns: b.columns.iter().map(|(j, t)| (t.clone(), j.clone())).collect(),
-                    }),
-                    via_view: a.via_view || b.via_view,
-                });
             }
         }
     }
-    out
 }
+
+/// The relationship from `a`'s target to `b`'s target through `junction`.
+fn through(junction: &QualifiedName, a: &ForeignKey, b: &ForeignKey) -> Relationship {
+    Relationship {
+        source: a.foreign_table.clone(),
+        target: b.foreign_table.clone(),
+        constraint: b.name.clone(),
+        columns: vec![],
+        cardinality: Cardinality::M2M(Junction {
+            table: junction.clone(),
+            source_constraint: a.name.clone(),
+            source_columns: a.columns.iter().map(|(j, s)| (s.clone(), j.clone())).collect(),
+            target_constraint: b.name.clone(),
+            target_columns: b.columns.iter().map(|(j, t)| (t.clone(), j.clone())).collect(),
+        }),
+        via_view: a.via_view || b.via_view,
+    }
+}
+
+/// Views exposing a table's columns: (view, table) → (table column → view column).
+type Exposed<'a> = HashMap<(&'a QualifiedName, &'a QualifiedName), HashMap<&'a str, &'a str>>;
 
 /// Adds copies of each foreign key for every view that exposes all of its columns (on either side).
 fn with_views(fks: &[ForeignKey], view_columns: &[ViewColumn]) -> Vec<ForeignKey> {
     let mut all = fks.to_vec();
-    // views exposing a table's columns: view → (table column → view column)
-    let mut views: HashMap<(&QualifiedName, &QualifiedName), HashMap<&str, &str>> = HashMap::new();
+    let mut views: Exposed = HashMap::new();
     for vc in view_columns {
         views.entry((&vc.view, &vc.table)).or_default().insert(&vc.table_column, &vc.view_column);
     }
-    let map_cols = |m: &HashMap<&str, &str>, cols: &[String]| -> Option<Vec<String>> {
-        cols.iter().map(|c| m.get(c.as_str()).map(|v| v.to_string())).collect()
-    };
     for fk in fks {
         let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
         let foreign: Vec<String> = fk.columns.iter().map(|(_, c)| c.clone()).collect();
-        let sources: Vec<(QualifiedName, Vec<String>)> = std::iter::once((fk.table.clone(), own.clone()))
-            .chain(
-                views
-                    .iter()
-                    .filter(|((_, t), _)| **t == fk.table)
-                    .filter_map(|((v, _), m)| map_cols(m, &own).map(|c| ((*v).clone(), c))),
-            )
-            .collect();
-        let targets: Vec<(QualifiedName, Vec<String>)> = std::iter::once((fk.foreign_table.clone(), foreign.clone()))
-            .chain(
-                views
-                    .iter()
-                    .filter(|((_, t), _)| **t == fk.foreign_table)
-                    .filter_map(|((v, _), m)| map_cols(m, &foreign).map(|c| ((*v).clone(), c))),
-            )
-            .collect();
+        let sources = exposing(&views, &fk.table, own);
+        let targets = exposing(&views, &fk.foreign_table, foreign);
         for (s, sc) in &sources {
             for (t, tc) in &targets {
                 if *s == fk.table && *t == fk.foreign_table {
@@ -147,6 +152,19 @@ fn with_views(fks: &[ForeignKey], view_columns: &[ViewColumn]) -> Vec<ForeignKey
         }
     }
     all
+}
+
+/// `table` with `cols`, then each view that exposes all of them, with their names in the view.
+fn exposing(views: &Exposed, table: &QualifiedName, cols: Vec<String>) -> Vec<(QualifiedName, Vec<String>)> {
+    let map_cols = |m: &HashMap<&str, &str>| -> Option<Vec<String>> {
+        cols.iter().map(|c| m.get(c.as_str()).map(|v| v.to_string())).collect()
+    };
+    let in_views: Vec<(QualifiedName, Vec<String>)> = views
+        .iter()
+        .filter(|((_, t), _)| *t == table)
+        .filter_map(|((v, _), m)| map_cols(m).map(|c| ((*v).clone(), c)))
+        .collect();
+    std::iter::once((table.clone(), cols)).chain(in_views).collect()
 }
 
 #[cfg(test)]

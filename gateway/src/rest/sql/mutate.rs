@@ -33,18 +33,7 @@ pub fn mutate_statement(
 ) -> Statement {
     let mut b = SqlBuilder::new();
     let table = qualified(&plan.table.name.schema, &plan.table.name.name);
-    let returning = if plan.representation || headers_only {
-        match returning_columns(plan, headers_only) {
-            None => format!("RETURNING {table}.*"),
-            Some(cols) if cols.is_empty() => "RETURNING 1".to_string(),
-            Some(cols) => {
-                let list: Vec<String> = cols.iter().map(|c| format!("{table}.{}", quote_ident(c))).collect();
-                format!("RETURNING {}", list.join(", "))
-            }
-        }
-    } else {
-        "RETURNING 1".to_string()
-    };
+    let returning = returning_clause(plan, &table, headers_only);
     let conds: Vec<String> = plan.conds.iter().map(|c| cond_sql(&mut b, &table, c)).collect();
     let where_ = if conds.is_empty() { String::new() } else { format!(" WHERE {}", conds.join(" AND ")) };
     let mutation = match &plan.kind {
@@ -53,32 +42,10 @@ pub fn mutate_statement(
             insert_sql(&table, columns, on_conflict, *missing_default, &payload, &returning)
         }
         MutateKind::Update { columns } if columns.is_empty() => format!("SELECT {table}.* FROM {table} WHERE false"),
-        MutateKind::Update { columns } => {
-            let payload = b.param(body);
-            let sets: Vec<String> = columns
-                .iter()
-                .map(|c| format!("{} = pgrst_body.{}", quote_ident(&c.name), quote_ident(&c.name)))
-                .collect();
-            format!(
-                "UPDATE {table} SET {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
-                 LATERAL (SELECT {} FROM json_to_record(pgrst_payload.json_data) AS {}) pgrst_body{where_} {returning}",
-                sets.join(", "),
-                col_list(columns),
-                record_def(columns)
-            )
-        }
+        MutateKind::Update { columns } => update_sql(&table, columns, &b.param(body), &where_, &returning),
         MutateKind::Delete => format!("DELETE FROM {table}{where_} {returning}"),
     };
-    let short = quote_ident(&plan.table.name.name);
-    let (rows_from, shape) = if plan.representation {
-        let from = format!("pgrst_source AS {short}");
-        (node_query(&mut b, cache, &plan.returning, &from, vec![], false), BodyShape::Rows)
-    } else if headers_only && !plan.table.primary_key.is_empty() {
-        let pk: Vec<String> = plan.table.primary_key.iter().map(|c| format!("{short}.{}", quote_ident(c))).collect();
-        (format!("SELECT {} FROM pgrst_source AS {short}", pk.join(", ")), BodyShape::Rows)
-    } else {
-        ("SELECT 1 FROM pgrst_source".to_string(), BodyShape::None)
-    };
+    let (rows_from, shape) = rows_from(&mut b, cache, plan, headers_only);
     let body_sql = body_expr(media, shape, false);
     let inserted = if matches!(plan.kind, MutateKind::Insert { .. }) {
         "nullif(current_setting('pgrst.inserted', true), '')::int"
@@ -86,6 +53,49 @@ pub fn mutate_statement(
         "NULL::int"
     };
     wrap(b, &format!("pgrst_source AS ({mutation})"), "NULL::bigint", &rows_from, &body_sql, inserted)
+}
+
+/// What the mutation returns: the columns the representation (or `Location`) reads, else a constant.
+fn returning_clause(plan: &MutatePlan, table: &str, headers_only: bool) -> String {
+    if !plan.representation && !headers_only {
+        return "RETURNING 1".to_string();
+    }
+    match returning_columns(plan, headers_only) {
+        None => format!("RETURNING {table}.*"),
+        Some(cols) if cols.is_empty() => "RETURNING 1".to_string(),
+        Some(cols) => {
+            let list: Vec<String> = cols.iter().map(|c| format!("{table}.{}", quote_ident(c))).collect();
+            format!("RETURNING {}", list.join(", "))
+        }
+    }
+}
+
+/// `UPDATE … SET` each payload column from the body's one object.
+fn update_sql(table: &str, columns: &[Column], payload: &str, where_: &str, returning: &str) -> String {
+    let sets: Vec<String> =
+        columns.iter().map(|c| format!("{} = pgrst_body.{}", quote_ident(&c.name), quote_ident(&c.name))).collect();
+    format!(
+        "UPDATE {table} SET {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+         LATERAL (SELECT {} FROM json_to_record(pgrst_payload.json_data) AS {}) pgrst_body{where_} {returning}",
+        sets.join(", "),
+        col_list(columns),
+        record_def(columns)
+    )
+}
+
+/// The rows the response reads from the affected rows: the representation, the primary key for `Location`, or
+/// none.
+fn rows_from(b: &mut SqlBuilder, cache: &SchemaCache, plan: &MutatePlan, headers_only: bool) -> (String, BodyShape) {
+    let short = quote_ident(&plan.table.name.name);
+    if plan.representation {
+        let from = format!("pgrst_source AS {short}");
+        (node_query(b, cache, &plan.returning, &from, vec![], false), BodyShape::Rows)
+    } else if headers_only && !plan.table.primary_key.is_empty() {
+        let pk: Vec<String> = plan.table.primary_key.iter().map(|c| format!("{short}.{}", quote_ident(c))).collect();
+        (format!("SELECT {} FROM pgrst_source AS {short}", pk.join(", ")), BodyShape::Rows)
+    } else {
+        ("SELECT 1 FROM pgrst_source".to_string(), BodyShape::None)
+    }
 }
 
 /// The table's columns the representation (and `Location`) read from the affected rows — PostgREST's RETURNING
@@ -135,6 +145,7 @@ fn cond_columns<'a>(conds: &'a [Cond], names: &mut Vec<&'a str>) {
     }
 }
 
+/// `INSERT` of each element of the body (an object or an array of them), with an upsert's `ON CONFLICT`.
 fn insert_sql(
     table: &str,
     columns: &[Column],
@@ -151,8 +162,26 @@ fn insert_sql(
              LATERAL json_array_elements({array}) pgrst_elem {returning}"
         );
     }
-    // With missing=default, each element evaluates every default (as PostgREST does, so sequences advance
-    // alike) and the key's presence picks the value; default expressions come from the catalog.
+    let (values, defaults_join) = element_values(columns, missing_default);
+    let mut sql = format!(
+        "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+         LATERAL json_array_elements({array}) pgrst_elem, \
+         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body{defaults_join}",
+        col_list(columns),
+        values.join(", "),
+        col_list(columns),
+        record_def(columns)
+    );
+    sql.push_str(&on_conflict_sql(columns, on_conflict));
+    sql.push(' ');
+    sql.push_str(returning);
+    sql
+}
+
+/// Each column's value in an element, and the join that evaluates the defaults. With missing=default, each
+/// element evaluates every default (as PostgREST does, so sequences advance alike) and the key's presence picks
+/// the value; default expressions come from the catalog.
+fn element_values(columns: &[Column], missing_default: bool) -> (Vec<String>, String) {
     let defaults: Vec<(String, &str)> = if missing_default {
         columns.iter().filter_map(|c| c.default.as_deref().map(|d| (quote_ident(&c.name), d))).collect()
     } else {
@@ -171,42 +200,30 @@ fn insert_sql(
             }
         })
         .collect();
-    let defaults_join = if defaults.is_empty() {
-        String::new()
-    } else {
-        let list: Vec<String> = defaults.iter().map(|(n, d)| format!("{d} AS {n}")).collect();
-        // correlated with the element so volatile defaults (nextval) run once per element
-        format!(", LATERAL (SELECT {} WHERE pgrst_elem.value IS NOT NULL) pgrst_defaults", list.join(", "))
-    };
-    let mut sql = format!(
-        "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
-         LATERAL json_array_elements({array}) pgrst_elem, \
-         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body{defaults_join}",
-        col_list(columns),
-        values.join(", "),
-        col_list(columns),
-        record_def(columns)
-    );
-    match on_conflict {
-        Some((target, Resolution::MergeDuplicates)) => {
-            let target: Vec<String> = target.iter().map(|c| quote_ident(c)).collect();
+    if defaults.is_empty() {
+        return (values, String::new());
+    }
+    let list: Vec<String> = defaults.iter().map(|(n, d)| format!("{d} AS {n}")).collect();
+    // correlated with the element so volatile defaults (nextval) run once per element
+    (values, format!(", LATERAL (SELECT {} WHERE pgrst_elem.value IS NOT NULL) pgrst_defaults", list.join(", ")))
+}
+
+/// An upsert's conflict clause, counting inserted rows (`pgrst.inserted`) for 201 vs 200.
+fn on_conflict_sql(columns: &[Column], on_conflict: &Option<(Vec<String>, Resolution)>) -> String {
+    let Some((target, resolution)) = on_conflict else { return String::new() };
+    let target: Vec<String> = target.iter().map(|c| quote_ident(c)).collect();
+    match resolution {
+        Resolution::MergeDuplicates => {
             let sets: Vec<String> =
                 columns.iter().map(|c| format!("{0} = EXCLUDED.{0}", quote_ident(&c.name))).collect();
-            sql.push_str(&format!(
+            format!(
                 " WHERE {INSERTED_UP} ON CONFLICT({}) DO UPDATE SET {} WHERE {INSERTED_DOWN}",
                 target.join(", "),
                 sets.join(", ")
-            ));
+            )
         }
-        Some((target, Resolution::IgnoreDuplicates)) => {
-            let target: Vec<String> = target.iter().map(|c| quote_ident(c)).collect();
-            sql.push_str(&format!(" WHERE {INSERTED_UP} ON CONFLICT({}) DO NOTHING", target.join(", ")));
-        }
-        None => {}
+        Resolution::IgnoreDuplicates => format!(" WHERE {INSERTED_UP} ON CONFLICT({}) DO NOTHING", target.join(", ")),
     }
-    sql.push(' ');
-    sql.push_str(returning);
-    sql
 }
 
 /// A string literal for a name that comes from the catalog (never from the request).
