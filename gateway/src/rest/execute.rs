@@ -81,20 +81,27 @@ async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<T
         decide(&rows)?;
         return Ok((rows, extra_rows));
     }
-    match decide(&rows) {
+    end(conn, job, decide(&rows)).await?;
+    Ok((rows, extra_rows))
+}
+
+/// Ends a write's transaction as `decision` says: COMMIT, ROLLBACK (deferred constraints still checked), or
+/// ROLLBACK with the decision's error.
+async fn end(conn: &mut PgConn, job: &TxJob, decision: Result<bool, Error>) -> Result<(), Error> {
+    let pg = |e: PgError| Error::from_pipeline(&e, job.authenticated);
+    match decision {
         Ok(true) => {
             if let Err(e) = conn.execute("COMMIT").await {
                 rollback_if_open(conn).await;
                 return Err(pg(e));
             }
-            Ok((rows, extra_rows))
+            Ok(())
         }
         Ok(false) => {
             // deferred constraints still report their violations, as PostgREST does
             let checked = conn.pipeline(&[Step::new("SET CONSTRAINTS ALL IMMEDIATE"), Step::new("ROLLBACK")]).await;
             rollback_if_open(conn).await;
-            checked.map_err(pg)?;
-            Ok((rows, extra_rows))
+            checked.map(|_| ()).map_err(pg)
         }
         Err(e) => {
             rollback_if_open(conn).await;

@@ -82,16 +82,6 @@ impl RestSettings {
         let flag = |env: &str, db: &str| {
             get(env, db).is_some_and(|v| Vars(HashMap::from([("x".into(), v)])).bool(&["x"], false))
         };
-        let list = |v: Option<String>, default: &[&str]| match v {
-            Some(v) => v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
-            None => default.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        };
-        let tx_end = match get("PGRST_DB_TX_END", "pgrst.db_tx_end").as_deref().map(str::trim) {
-            Some("commit-allow-override") => TxEnd::CommitAllowOverride,
-            Some("rollback") => TxEnd::Rollback,
-            Some("rollback-allow-override") => TxEnd::RollbackAllowOverride,
-            _ => TxEnd::Commit,
-        };
         RestSettings {
             schemas: list(
                 get("PGRST_DB_SCHEMAS", "pgrst.db_schemas").or_else(|| vars.first(&["GATEWAY_DB_SCHEMAS"])),
@@ -104,7 +94,7 @@ impl RestSettings {
             max_rows: get("PGRST_DB_MAX_ROWS", "pgrst.db_max_rows").and_then(|v| v.trim().parse().ok()),
             aggregates_enabled: flag("PGRST_DB_AGGREGATES_ENABLED", "pgrst.db_aggregates_enabled"),
             plan_enabled: flag("PGRST_DB_PLAN_ENABLED", "pgrst.db_plan_enabled"),
-            tx_end,
+            tx_end: tx_end(get("PGRST_DB_TX_END", "pgrst.db_tx_end").as_deref()),
             anon_role: config.anon_role.clone(),
             roles: config.allowed_roles.clone(),
             max_body_bytes: config.max_body_bytes,
@@ -154,6 +144,24 @@ impl RestSettings {
     pub fn pre_request_sql(&self) -> Option<String> {
         use crate::rest::sql::fragment::quote_ident;
         self.pre_request.as_ref().map(|(s, f)| format!("SELECT {}.{}()", quote_ident(s), quote_ident(f)))
+    }
+}
+
+/// A comma-separated list, or `default` when unset.
+fn list(v: Option<String>, default: &[&str]) -> Vec<String> {
+    match v {
+        Some(v) => v.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        None => default.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+/// `PGRST_DB_TX_END` (default `commit`).
+fn tx_end(v: Option<&str>) -> TxEnd {
+    match v.map(str::trim) {
+        Some("commit-allow-override") => TxEnd::CommitAllowOverride,
+        Some("rollback") => TxEnd::Rollback,
+        Some("rollback-allow-override") => TxEnd::RollbackAllowOverride,
+        _ => TxEnd::Commit,
     }
 }
 

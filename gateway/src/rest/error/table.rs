@@ -37,6 +37,15 @@ fn text(v: &Option<String>) -> Value {
     v.clone().map(Value::String).unwrap_or(Value::Null)
 }
 
+/// PGRST201: several relationships, listed in `details`, with the embed each hint would select.
+fn ambiguous(parent: &str, child: &str, details: &Value, hints: &[String]) -> Parts {
+    let hints = hints.iter().map(|h| format!("'{h}'")).collect::<Vec<_>>().join(", ");
+    let message = format!("Could not embed because more than one relationship was found for '{parent}' and '{child}'");
+    Parts { details: details.clone(), ..Parts::new(300, "PGRST201", message) }.hint(format!(
+        "Try changing '{child}' to one of the following: {hints}. Find the desired relationship in the 'details' key."
+    ))
+}
+
 impl Error {
     /// The PostgREST status, code, message, details and hint of this error.
     pub(super) fn parts(&self) -> Parts {
@@ -110,14 +119,7 @@ impl Error {
                     "Searched for a foreign key relationship between '{parent}' and '{child}'{using} in the schema '{schema}', but no matches were found."
                 ))
             }
-            AmbiguousRelationship { parent, child, details, hints } => {
-                let hints = hints.iter().map(|h| format!("'{h}'")).collect::<Vec<_>>().join(", ");
-                let message =
-                    format!("Could not embed because more than one relationship was found for '{parent}' and '{child}'");
-                Parts { details: details.clone(), ..Parts::new(300, "PGRST201", message) }.hint(format!(
-                    "Try changing '{child}' to one of the following: {hints}. Find the desired relationship in the 'details' key."
-                ))
-            }
+            AmbiguousRelationship { parent, child, details, hints } => ambiguous(parent, child, details, hints),
             NoFunction { signature, details, hint } => {
                 let message = format!("Could not find the function {signature} in the schema cache");
                 Parts { hint: text(hint), ..Parts::new(404, "PGRST202", message).details(details) }

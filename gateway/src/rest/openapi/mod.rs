@@ -3,7 +3,9 @@
 //! formats, required fields, defaults and descriptions from comments.
 
 pub mod catalog;
+mod definitions;
 pub mod document;
+mod paths;
 pub mod serve;
 mod swagger_types;
 

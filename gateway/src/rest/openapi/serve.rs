@@ -4,7 +4,7 @@
 use super::{document, ForeignKeys, Options};
 use crate::rest::error::Error;
 use crate::rest::execute::{self, Decide, TxJob};
-use crate::rest::request::{self, ParseSettings, Resource};
+use crate::rest::request::{self, ApiRequest, ParseSettings, Resource};
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
 use crate::rest::sql::fragment::{Param, Statement};
 use crate::rest::Rest;
@@ -32,17 +32,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
         .core
         .identify(headers)
         .map_err(|e| crate::rest::handler::identity_error(&e, headers, &rest.cache.load()))?;
-    // the request's schema and preferences; Accept is judged here, not by the data API's media types
-    let mut plain = headers.clone();
-    let accept = plain.remove(header::ACCEPT);
-    let settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: false };
-    let api_req =
-        request::parse(&parts.method, Resource::Relation(String::new()), None, &plain, Default::default(), &settings)?;
-    if let Some(accept) = accept.as_ref().and_then(|v| v.to_str().ok()) {
-        if !accepts_document(accept) {
-            return Err(Error::MediaType(accept.to_string()));
-        }
-    }
+    let api_req = document_request(&rest, &parts.method, headers)?;
     let cache = rest.cache.load_full();
     let tx = crate::rest::handler::request_context(&rest, &verified, &api_req, &parts.uri, headers, &cache);
     let job = TxJob {
@@ -62,6 +52,21 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     let doc = document(&catalog, &foreign_keys(&cache, &api_req.schema), &options);
     let profile = api_req.schema_negotiated.then_some(api_req.schema.as_str());
     Ok(respond(&doc, parts.method == Method::HEAD, profile))
+}
+
+/// The request's schema and preferences; `Accept` is judged here, not by the data API's media types.
+fn document_request(rest: &Rest, method: &Method, headers: &HeaderMap) -> Result<ApiRequest, Error> {
+    let mut plain = headers.clone();
+    let accept = plain.remove(header::ACCEPT);
+    let settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: false };
+    let api_req =
+        request::parse(method, Resource::Relation(String::new()), None, &plain, Default::default(), &settings)?;
+    if let Some(accept) = accept.as_ref().and_then(|v| v.to_str().ok()) {
+        if !accepts_document(accept) {
+            return Err(Error::MediaType(accept.to_string()));
+        }
+    }
+    Ok(api_req)
 }
 
 fn respond(doc: &serde_json::Value, head: bool, profile: Option<&str>) -> Response {

@@ -49,6 +49,17 @@ pub fn default_value(pg_type: &str, default: &str) -> Option<Value> {
     serde_json::from_str(&text).ok()
 }
 
+/// Type, format and items of a function argument or column type.
+pub fn typed(pg: &str, map: &mut Map<String, Value>) {
+    if let Some(t) = swagger_type(pg) {
+        map.insert("type".into(), json!(t));
+    }
+    map.insert("format".into(), json!(swagger_format(pg)));
+    if let Some(i) = items(pg) {
+        map.insert("items".into(), i);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,43 +5,22 @@ use crate::rest::error::Error;
 use crate::rest::schema_cache::{Cardinality, QualifiedName, Relationship, SchemaCache};
 use serde_json::json;
 
+/// The one relationship from `source` that embed `name` (narrowed by `hint`) names.
 pub fn resolve_relationship(
     cache: &SchemaCache,
     source: &QualifiedName,
     name: &str,
     hint: Option<&str>,
 ) -> Result<Relationship, Error> {
-    let rels = cache.relationships_from(source);
     let self_reference = source.name == name;
-    let mut found: Vec<&Relationship> = rels
-        .iter()
-        .filter(|r| match &r.cardinality {
-            // embedding a table by its own name means its children
-            _ if self_reference && r.target == *source => matches!(r.cardinality, Cardinality::O2M),
-            Cardinality::Computed { .. } => r.constraint == name,
-            Cardinality::M2M(_) => r.target.name == name,
-            c => {
-                r.target.name == name
-                    || (!r.via_view && r.constraint == name)
-                    || (!r.via_view
-                        && matches!(c, Cardinality::M2O | Cardinality::O2O { source_holds_key: true })
-                        && r.columns.len() == 1
-                        && r.columns[0].0 == name)
-            }
-        })
-        .collect();
+    let mut found: Vec<&Relationship> =
+        cache.relationships_from(source).iter().filter(|r| names(r, source, name, self_reference)).collect();
     // a computed relationship named like a detected one takes its place
     if found.iter().any(|r| matches!(r.cardinality, Cardinality::Computed { .. })) {
         found.retain(|r| matches!(r.cardinality, Cardinality::Computed { .. }));
     }
     if let Some(h) = hint {
-        found.retain(|r| match &r.cardinality {
-            Cardinality::M2M(j) => j.table.name == h || j.source_constraint == h || j.target_constraint == h,
-            Cardinality::Computed { .. } => false,
-            // a self-reference is narrowed by its key column only
-            _ if self_reference && r.target == *source => r.columns.iter().any(|(_, b)| b == h),
-            _ => r.constraint == h || (r.columns.len() == 1 && (r.columns[0].0 == h || r.columns[0].1 == h)),
-        });
+        found.retain(|r| narrowed_by(r, source, h, self_reference));
     }
     match found.len() {
         1 => Ok(found[0].clone()),
@@ -55,6 +34,35 @@ pub fn resolve_relationship(
             found.sort_by_cached_key(|r| postgrest_order(cache, r));
             Err(ambiguous(source, name, &found))
         }
+    }
+}
+
+/// Whether embed `name` names `r`: its target, its constraint, or (to-one) its one key column.
+fn names(r: &Relationship, source: &QualifiedName, name: &str, self_reference: bool) -> bool {
+    match &r.cardinality {
+        // embedding a table by its own name means its children
+        _ if self_reference && r.target == *source => matches!(r.cardinality, Cardinality::O2M),
+        Cardinality::Computed { .. } => r.constraint == name,
+        Cardinality::M2M(_) => r.target.name == name,
+        c => {
+            r.target.name == name
+                || (!r.via_view && r.constraint == name)
+                || (!r.via_view
+                    && matches!(c, Cardinality::M2O | Cardinality::O2O { source_holds_key: true })
+                    && r.columns.len() == 1
+                    && r.columns[0].0 == name)
+        }
+    }
+}
+
+/// Whether hint `h` keeps `r`: its junction or constraints, its constraint, or one of its key columns.
+fn narrowed_by(r: &Relationship, source: &QualifiedName, h: &str, self_reference: bool) -> bool {
+    match &r.cardinality {
+        Cardinality::M2M(j) => j.table.name == h || j.source_constraint == h || j.target_constraint == h,
+        Cardinality::Computed { .. } => false,
+        // a self-reference is narrowed by its key column only
+        _ if self_reference && r.target == *source => r.columns.iter().any(|(_, b)| b == h),
+        _ => r.constraint == h || (r.columns.len() == 1 && (r.columns[0].0 == h || r.columns[0].1 == h)),
     }
 }
 

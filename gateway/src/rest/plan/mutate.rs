@@ -154,27 +154,7 @@ pub fn plan_put(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &Plan
     if req.query.ranges.values().any(|r| r.limit.is_some() || r.offset != 0) {
         return Err(Error::PutRange);
     }
-    let eq_value = |col: &str| {
-        let matching: Vec<&str> = req
-            .query
-            .filters
-            .iter()
-            .filter(|(path, f)| path.is_empty() && f.field.name == col && f.field.json_path.is_empty())
-            .filter_map(|(_, f)| match (&f.expr.negated, &f.expr.operation) {
-                (false, Operation::Simple { op: SimpleOp::Eq, quantifier: None, value }) => Some(value.as_str()),
-                _ => None,
-            })
-            .collect();
-        matching.first().copied()
-    };
-    let pk_filters: Option<Vec<(String, String)>> =
-        table.primary_key.iter().map(|c| eq_value(c).map(|v| (c.clone(), v.to_string()))).collect();
-    let Some(pk_filters) = pk_filters.filter(|f| !f.is_empty() && f.len() == req.query.filters.len()) else {
-        return Err(Error::PutFilters);
-    };
-    if !req.query.logic.is_empty() {
-        return Err(Error::PutFilters);
-    }
+    let pk_filters = put_key(req, table)?;
     let body = parse_body(req)?;
     let Value::Object(obj) = &body else { return Err(Error::InvalidBody("Empty or invalid json".into())) };
     for (col, want) in &pk_filters {
@@ -188,20 +168,31 @@ pub fn plan_put(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &Plan
         }
     }
     let columns = payload_columns(req, table, &body)?;
-    let mut plan = common(
-        req,
-        cache,
-        table,
-        ctx,
-        MutateKind::Insert {
-            columns,
-            on_conflict: Some((table.primary_key.clone(), Resolution::MergeDuplicates)),
-            missing_default: false,
-        },
-    )?;
+    let on_conflict = Some((table.primary_key.clone(), Resolution::MergeDuplicates));
+    let mut plan = common(req, cache, table, ctx, MutateKind::Insert { columns, on_conflict, missing_default: false })?;
     // the filters only address the row; the upsert itself has no WHERE
     plan.conds.clear();
     Ok(plan)
+}
+
+/// The primary key's values a PUT's filters give: `pk=eq.v` on each key column and no other filter (PGRST105).
+fn put_key(req: &ApiRequest, table: &Table) -> Result<Vec<(String, String)>, Error> {
+    let eq_value = |col: &str| {
+        req.query
+            .filters
+            .iter()
+            .filter(|(path, f)| path.is_empty() && f.field.name == col && f.field.json_path.is_empty())
+            .find_map(|(_, f)| match (&f.expr.negated, &f.expr.operation) {
+                (false, Operation::Simple { op: SimpleOp::Eq, quantifier: None, value }) => Some(value.as_str()),
+                _ => None,
+            })
+    };
+    let pk_filters: Option<Vec<(String, String)>> =
+        table.primary_key.iter().map(|c| eq_value(c).map(|v| (c.clone(), v.to_string()))).collect();
+    match pk_filters.filter(|f| !f.is_empty() && f.len() == req.query.filters.len()) {
+        Some(filters) if req.query.logic.is_empty() => Ok(filters),
+        _ => Err(Error::PutFilters),
+    }
 }
 
 /// Whether an upsert resolution was requested (for the 200/201 decision).

@@ -3,6 +3,7 @@
 //! by the plan stage.
 
 mod cursor;
+pub mod filter;
 pub mod media;
 pub mod payload;
 pub mod preferences;
@@ -67,19 +68,7 @@ pub fn parse(
     body: Bytes,
     settings: &ParseSettings,
 ) -> Result<ApiRequest, Error> {
-    let schema_negotiated_header = if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
-        "accept-profile"
-    } else {
-        "content-profile"
-    };
-    let profile = headers.get(schema_negotiated_header).and_then(|v| v.to_str().ok()).map(str::trim);
-    let default_schema = settings.schemas.first().cloned().unwrap_or_else(|| "public".into());
-    let schema = match profile {
-        Some(p) if settings.schemas.iter().any(|s| s == p) => p.to_string(),
-        Some(p) => return Err(Error::InvalidSchema { schema: p.to_string(), exposed: settings.schemas.to_vec() }),
-        None => default_schema,
-    };
-    let schema_negotiated = profile.is_some() || settings.schemas.len() > 1;
+    let (schema, schema_negotiated) = schema(method, headers, settings)?;
     let is_rpc_read = matches!(resource, Resource::Routine(_)) && matches!(*method, Method::GET | Method::HEAD);
     let mut query = parse_query(raw_query.unwrap_or(""), is_rpc_read)?;
     if *method == Method::GET {
@@ -108,6 +97,23 @@ pub fn parse(
         body,
         content_type,
     })
+}
+
+/// The schema the request names (`Accept-Profile` on reads, `Content-Profile` on writes; PGRST106 for one that is
+/// not exposed), and whether a profile is part of the answer.
+fn schema(method: &Method, headers: &HeaderMap, settings: &ParseSettings) -> Result<(String, bool), Error> {
+    let schema_negotiated_header = if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        "accept-profile"
+    } else {
+        "content-profile"
+    };
+    let profile = headers.get(schema_negotiated_header).and_then(|v| v.to_str().ok()).map(str::trim);
+    let schema = match profile {
+        Some(p) if settings.schemas.iter().any(|s| s == p) => p.to_string(),
+        Some(p) => return Err(Error::InvalidSchema { schema: p.to_string(), exposed: settings.schemas.to_vec() }),
+        None => settings.schemas.first().cloned().unwrap_or_else(|| "public".into()),
+    };
+    Ok((schema, profile.is_some() || settings.schemas.len() > 1))
 }
 
 /// `Range: [items=]a-[b]` → (offset, limit).
@@ -142,53 +148,45 @@ pub fn parse_query(raw: &str, is_rpc_read: bool) -> Result<QueryParams, Error> {
     for (key, value) in url::form_urlencoded::parse(raw.as_bytes()) {
         let (key, value) = (key.into_owned(), value.into_owned());
         match key.as_str() {
-            "select" => {
-                select = Some(query_params::parse_select(&value)?);
-                continue;
-            }
-            "columns" => {
-                q.columns = Some(query_params::parse_columns("columns", &value)?);
-                continue;
-            }
-            "on_conflict" => {
-                q.on_conflict = Some(query_params::parse_columns("on_conflict", &value)?);
-                continue;
-            }
-            _ => {}
+            "select" => select = Some(query_params::parse_select(&value)?),
+            "columns" => q.columns = Some(query_params::parse_columns("columns", &value)?),
+            "on_conflict" => q.on_conflict = Some(query_params::parse_columns("on_conflict", &value)?),
+            _ => add_param(&mut q, key, value, is_rpc_read)?,
         }
-        if let Some((path, negated, is_or)) = query_params::logic_key(&key) {
-            q.logic.push((path, query_params::parse_logic(negated, is_or, &value)?));
-            continue;
-        }
-        let (path, last) = match key.rsplit_once('.') {
-            Some((p, l)) => (p.split('.').map(str::to_string).collect::<Vec<_>>(), l),
-            None => (vec![], key.as_str()),
-        };
-        match last {
-            "order" => {
-                q.order.push((path, query_params::parse_order(&value)?));
-                continue;
-            }
-            "limit" => {
-                q.ranges.entry(path).or_default().limit = Some(query_params::parse_integer("limit", &value)?);
-                continue;
-            }
-            "offset" => {
-                q.ranges.entry(path).or_default().offset = query_params::parse_integer("offset", &value)?;
-                continue;
-            }
-            _ => {}
-        }
-        let expr = query_params::parse_op_expr(&value);
-        if is_rpc_read && expr.is_err() && !key.contains('.') {
-            q.rpc_args.push((key, value));
-            continue;
-        }
-        let (path, field) = query_params::parse_filter_key(&key)?;
-        q.filters.push((path, Filter { field, expr: expr? }));
     }
     q.select = select.unwrap_or_else(|| vec![SelectItem::Star]);
     Ok(q)
+}
+
+/// A logic tree, an order, a limit or offset (each on an embed path), a filter, or an RPC read's argument.
+fn add_param(q: &mut QueryParams, key: String, value: String, is_rpc_read: bool) -> Result<(), Error> {
+    if let Some((path, negated, is_or)) = query_params::logic_key(&key) {
+        q.logic.push((path, query_params::parse_logic(negated, is_or, &value)?));
+        return Ok(());
+    }
+    let (path, last) = match key.rsplit_once('.') {
+        Some((p, l)) => (p.split('.').map(str::to_string).collect::<Vec<_>>(), l),
+        None => (vec![], key.as_str()),
+    };
+    match last {
+        "order" => q.order.push((path, query_params::parse_order(&value)?)),
+        "limit" => q.ranges.entry(path).or_default().limit = Some(query_params::parse_integer("limit", &value)?),
+        "offset" => q.ranges.entry(path).or_default().offset = query_params::parse_integer("offset", &value)?,
+        _ => return add_filter(q, key, value, is_rpc_read),
+    }
+    Ok(())
+}
+
+/// A filter, or an RPC read's argument (a key that is no filter).
+fn add_filter(q: &mut QueryParams, key: String, value: String, is_rpc_read: bool) -> Result<(), Error> {
+    let expr = query_params::parse_op_expr(&value);
+    if is_rpc_read && expr.is_err() && !key.contains('.') {
+        q.rpc_args.push((key, value));
+        return Ok(());
+    }
+    let (path, field) = query_params::parse_filter_key(&key)?;
+    q.filters.push((path, Filter { field, expr: expr? }));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,15 +7,12 @@ use super::read::{count_query, node_query};
 use super::{body_expr, wrap, BodyShape};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
-use crate::rest::schema_cache::{ReturnShape, SchemaCache};
+use crate::rest::schema_cache::{ReturnShape, RoutineParam, SchemaCache};
 
 /// The `FROM` items that produce the function's rows, aliased `alias` (or `pgrst_call(pgrst_scalar)`).
 fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> String {
     let r = &plan.routine;
     let func = qualified(&r.name.schema, &r.name.name);
-    let named = |p: &crate::rest::schema_cache::RoutineParam, v: String| {
-        format!("{}{} := {v}", if p.variadic { "VARIADIC " } else { "" }, quote_ident(&p.name))
-    };
     match &plan.args {
         CallArgs::SingleJson => {
             let ty = &r.params[0].data_type;
@@ -38,21 +35,29 @@ fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> St
         CallArgs::JsonObject(params) if params.is_empty() => format!("{func}() AS {alias}"),
         CallArgs::JsonObject(params) => {
             let payload = b.param(body);
-            let cols: Vec<String> = params.iter().map(|p| quote_ident(&p.name)).collect();
-            let defs: Vec<String> =
-                params.iter().map(|p| format!("{} {}", quote_ident(&p.name), p.data_type)).collect();
-            let args: Vec<String> =
-                params.iter().map(|p| named(p, format!("pgrst_body.{}", quote_ident(&p.name)))).collect();
-            format!(
-                "(SELECT {payload}::json AS json_data) pgrst_payload, \
-                 LATERAL (SELECT {} FROM json_to_record(pgrst_payload.json_data) AS _({}) LIMIT 1) pgrst_body, \
-                 LATERAL {func}({}) AS {alias}",
-                cols.join(", "),
-                defs.join(", "),
-                args.join(", ")
-            )
+            from_body_object(params, &payload, &func, alias)
         }
     }
+}
+
+/// `FROM` items passing the body object's keys as named arguments (through `json_to_record`).
+fn from_body_object(params: &[RoutineParam], payload: &str, func: &str, alias: &str) -> String {
+    let cols: Vec<String> = params.iter().map(|p| quote_ident(&p.name)).collect();
+    let defs: Vec<String> = params.iter().map(|p| format!("{} {}", quote_ident(&p.name), p.data_type)).collect();
+    let args: Vec<String> = params.iter().map(|p| named(p, format!("pgrst_body.{}", quote_ident(&p.name)))).collect();
+    format!(
+        "(SELECT {payload}::json AS json_data) pgrst_payload, \
+         LATERAL (SELECT {} FROM json_to_record(pgrst_payload.json_data) AS _({}) LIMIT 1) pgrst_body, \
+         LATERAL {func}({}) AS {alias}",
+        cols.join(", "),
+        defs.join(", "),
+        args.join(", ")
+    )
+}
+
+/// `"name" := value` (with `VARIADIC` for a variadic parameter).
+fn named(p: &RoutineParam, v: String) -> String {
+    format!("{}{} := {v}", if p.variadic { "VARIADIC " } else { "" }, quote_ident(&p.name))
 }
 
 /// The statement for a function call.
@@ -60,22 +65,8 @@ pub fn call_statement(cache: &SchemaCache, plan: &CallPlan, media: &MediaType, b
     let mut b = SqlBuilder::new();
     let (source, count_src, shape, single) = match &plan.routine.returns {
         ReturnShape::Scalar { set, void } => {
-            let from = call_from(&mut b, plan, body, "pgrst_call(pgrst_scalar)");
-            let mut sql = format!("SELECT pgrst_call.pgrst_scalar FROM {from}");
-            if *set {
-                if let Some(l) = plan.read.range.limit {
-                    sql.push_str(&format!(" LIMIT {}", b.param(l.to_string())));
-                }
-                if plan.read.range.offset > 0 {
-                    sql.push_str(&format!(" OFFSET {}", b.param(plan.read.range.offset.to_string())));
-                }
-            }
-            let shape = if *void { BodyShape::None } else { BodyShape::Scalars };
-            let count = match plan.count {
-                Some(_) => format!("SELECT 1 FROM {}", call_from(&mut b, plan, body, "pgrst_call(pgrst_scalar)")),
-                None => String::new(),
-            };
-            (sql, count, shape, !set)
+            let (sql, count) = scalar_call(&mut b, plan, body, *set);
+            (sql, count, if *void { BodyShape::None } else { BodyShape::Scalars }, !set)
         }
         ReturnShape::Composite { set, .. } => {
             let from = call_from(&mut b, plan, body, &plan.read.qual);
@@ -99,4 +90,23 @@ pub fn call_statement(cache: &SchemaCache, plan: &CallPlan, media: &MediaType, b
     };
     let body_sql = body_expr(media, shape, single);
     wrap(b, &ctes, total, "SELECT * FROM pgrst_source", &body_sql, "NULL::int")
+}
+
+/// A scalar function's values (a set paged by the range) and, when counted, their count's source.
+fn scalar_call(b: &mut SqlBuilder, plan: &CallPlan, body: &str, set: bool) -> (String, String) {
+    let from = call_from(b, plan, body, "pgrst_call(pgrst_scalar)");
+    let mut sql = format!("SELECT pgrst_call.pgrst_scalar FROM {from}");
+    if set {
+        if let Some(l) = plan.read.range.limit {
+            sql.push_str(&format!(" LIMIT {}", b.param(l.to_string())));
+        }
+        if plan.read.range.offset > 0 {
+            sql.push_str(&format!(" OFFSET {}", b.param(plan.read.range.offset.to_string())));
+        }
+    }
+    let count = match plan.count {
+        Some(_) => format!("SELECT 1 FROM {}", call_from(b, plan, body, "pgrst_call(pgrst_scalar)")),
+        None => String::new(),
+    };
+    (sql, count)
 }

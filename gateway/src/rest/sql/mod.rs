@@ -3,6 +3,7 @@
 //! response_status, response_inserted` that the executor turns into the HTTP response.
 
 pub mod call;
+pub mod filter;
 pub mod fragment;
 pub mod mutate;
 pub mod read;
