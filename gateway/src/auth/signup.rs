@@ -10,6 +10,7 @@ use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
+use crate::auth::store::sessions::Origin;
 use crate::auth::store::users::{self, NewUser, TokenKind, User};
 use crate::auth::store::{begin, flow_state, sessions};
 use crate::auth::Auth;
@@ -17,6 +18,7 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -44,99 +46,35 @@ pub async fn handler(
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let body: SignupBody = json_body(&body)?;
-    let cfg = &state.config;
-    let email_raw = body.email.as_deref().unwrap_or_default();
-    let phone = body.phone.as_deref().unwrap_or_default();
-    if email_raw.is_empty() && phone.is_empty() {
+    let mut body: SignupBody = json_body(&body)?;
+    if body.email.as_deref().unwrap_or_default().is_empty() && body.phone.as_deref().unwrap_or_default().is_empty() {
         return anonymous(&state, &ip, &headers, body.data).await;
     }
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
-    if !cfg.autoconfirm {
-        crate::auth::otp::admit_mail_client(&state, &ip).await?;
-    }
-    if cfg.disable_signup {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "signup_disabled",
-            "Signups not allowed for this instance",
-        ));
-    }
-    let password = body.password.as_deref().unwrap_or_default();
-    if password.is_empty() {
-        return Err(AuthError::validation("Signup requires a valid password"));
-    }
-    if !email_raw.is_empty() && !phone.is_empty() {
-        return Err(AuthError::validation("Only an email address or phone number should be provided on signup."));
-    }
-    if email_raw.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone signups are disabled"));
-    }
-    if !cfg.email_enabled {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
-    }
-    let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
-    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
-    let email = Email::parse(email_raw)?;
-    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
-        return Err(AuthError::rate_limited());
-    }
-    let data = match body.data {
-        Some(Value::Object(m)) => Value::Object(m),
-        _ => json!({}),
+    let cfg = &state.config;
+    let data = object_or_empty(body.data.take());
+    let (email, password, pkce) = admit(&state, &ip, &body).await?;
+    let signup = Signup {
+        email,
+        password,
+        data,
+        redirect: choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list),
+        pkce,
     };
-    let redirect = choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
-
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
-    let existing = users::by_email(&tx, email.as_str()).await?;
-    let response = match existing {
-        Some(user) if cfg.autoconfirm => {
-            let _ = user;
+    let response = match users::by_email(&tx, signup.email.as_str()).await? {
+        Some(_) if cfg.autoconfirm => {
             return Err(AuthError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "user_already_exists",
                 "User already registered",
-            ));
+            ))
         }
-        Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &data),
-        Some(user) => {
-            // Unconfirmed: send the confirmation again; password and metadata stay as they were.
-            check_frequency(&state, email.as_str()).await?;
-            outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
-            users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
-        }
-        None => {
-            let hash = state.hasher.hash(password).await?;
-            let user = users::create(
-                &tx,
-                NewUser {
-                    id: None,
-                    email: Some(email.as_str()),
-                    password_hash: Some(&hash),
-                    aud: &cfg.jwt_aud,
-                    role: &cfg.default_role,
-                    user_metadata: data,
-                    app_metadata: json!({"provider": "email", "providers": ["email"]}),
-                    confirmed: cfg.autoconfirm,
-                    is_anonymous: false,
-                    identity_in_metadata: true,
-                },
-            )
-            .await?;
-            if cfg.autoconfirm {
-                let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(&ip, &headers)).await?;
-                let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
-                token_response(&state, &tx, &user, session_id, &refresh).await?
-            } else {
-                check_frequency(&state, email.as_str()).await?;
-                outbox.push(send_confirmation(&state, &tx, &user, &redirect, pkce.as_ref()).await?);
-                users::by_id(&tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json())
-            }
-        }
+        Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &signup.data),
+        // Unconfirmed: send the confirmation again; password and metadata stay as they were.
+        Some(user) => confirm(&state, &tx, &mut outbox, &user, &signup).await?,
+        None => register(&state, &tx, &mut outbox, &signup, &origin(&ip, &headers)).await?,
     };
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted
@@ -144,9 +82,118 @@ pub async fn handler(
     Ok(Json(response))
 }
 
+/// A sign-up that passed the checks.
+struct Signup<'a> {
+    email: Email,
+    password: &'a str,
+    data: Value,
+    redirect: String,
+    pkce: Option<pkce::Challenge>,
+}
+
+/// GoTrue's checks of a sign-up, in its order: rate limits, whether sign-ups (by e-mail) are on, the password,
+/// the PKCE challenge, the password's strength, the address.
+async fn admit<'b>(
+    state: &Auth,
+    ip: &ClientIp,
+    body: &'b SignupBody,
+) -> AuthResult<(Email, &'b str, Option<pkce::Challenge>)> {
+    let cfg = &state.config;
+    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+        return Err(AuthError::rate_limited());
+    }
+    if !cfg.autoconfirm {
+        crate::auth::otp::admit_mail_client(state, ip).await?;
+    }
+    let password = body.password.as_deref().unwrap_or_default();
+    refuse_unsupported(state, body, password)?;
+    let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
+    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
+        return Err(AuthError::rate_limited());
+    }
+    Ok((email, password, pkce))
+}
+
+/// Sign-ups off, no password, both an address and a phone, a phone (no SMS provider), e-mail sign-ups off.
+fn refuse_unsupported(state: &Auth, body: &SignupBody, password: &str) -> AuthResult<()> {
+    let cfg = &state.config;
+    let (email, phone) = (body.email.as_deref().unwrap_or_default(), body.phone.as_deref().unwrap_or_default());
+    if cfg.disable_signup {
+        let message = "Signups not allowed for this instance";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled", message));
+    }
+    if password.is_empty() {
+        return Err(AuthError::validation("Signup requires a valid password"));
+    }
+    if !email.is_empty() && !phone.is_empty() {
+        return Err(AuthError::validation("Only an email address or phone number should be provided on signup."));
+    }
+    if email.is_empty() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone signups are disabled"));
+    }
+    if !cfg.email_enabled {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
+    }
+    Ok(())
+}
+
+/// `data` when it is an object, else `{}`.
+fn object_or_empty(data: Option<Value>) -> Value {
+    match data {
+        Some(Value::Object(m)) => Value::Object(m),
+        _ => json!({}),
+    }
+}
+
+/// A new account: confirmed with a session (autoconfirm), or waiting for the confirmation mail.
+async fn register(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    outbox: &mut Outbox,
+    signup: &Signup<'_>,
+    from: &Origin,
+) -> AuthResult<Value> {
+    let cfg = &state.config;
+    let hash = state.hasher.hash(signup.password).await?;
+    let new = NewUser {
+        id: None,
+        email: Some(signup.email.as_str()),
+        password_hash: Some(&hash),
+        aud: &cfg.jwt_aud,
+        role: &cfg.default_role,
+        user_metadata: signup.data.clone(),
+        app_metadata: json!({"provider": "email", "providers": ["email"]}),
+        confirmed: cfg.autoconfirm,
+        is_anonymous: false,
+        identity_in_metadata: true,
+    };
+    let user = users::create(tx, new).await?;
+    if !cfg.autoconfirm {
+        return confirm(state, tx, outbox, &user, signup).await;
+    }
+    let (session_id, refresh) = sessions::create(tx, user.id, "password", from).await?;
+    let user = users::by_id(tx, user.id).await?.unwrap_or(user);
+    token_response(state, tx, &user, session_id, &refresh).await
+}
+
+/// Queues the confirmation mail (within the mail frequency limit) and answers the user as it now is.
+async fn confirm(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    outbox: &mut Outbox,
+    user: &User,
+    signup: &Signup<'_>,
+) -> AuthResult<Value> {
+    check_frequency(state, signup.email.as_str()).await?;
+    outbox.push(send_confirmation(state, tx, user, &signup.redirect, signup.pkce.as_ref()).await?);
+    Ok(users::by_id(tx, user.id).await?.map(|u| u.to_json()).unwrap_or_else(|| user.to_json()))
+}
+
 async fn send_confirmation(
     state: &Auth,
-    tx: &deadpool_postgres::Transaction<'_>,
+    tx: &Transaction<'_>,
     user: &User,
     redirect: &str,
     pkce: Option<&pkce::Challenge>,
@@ -194,10 +241,7 @@ async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Optio
     if !state.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous).await {
         return Err(AuthError::rate_limited());
     }
-    let data = match data {
-        Some(Value::Object(m)) => Value::Object(m),
-        _ => json!({}),
-    };
+    let data = object_or_empty(data);
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let user = users::create(

@@ -8,7 +8,7 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
-use crate::auth::session::require_caller;
+use crate::auth::session::{require_caller, Caller};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
 use crate::auth::Auth;
@@ -16,6 +16,7 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
+use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -73,94 +74,102 @@ pub async fn put(
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let caller = require_caller(&state, &tx, &headers).await?;
-    let user = caller.user;
+    let user = &caller.user;
     if body.app_metadata.is_some() {
-        return Err(AuthError::new(
-            StatusCode::FORBIDDEN,
-            "not_admin",
-            "Updating app_metadata requires admin privileges",
-        ));
+        let message = "Updating app_metadata requires admin privileges";
+        return Err(AuthError::new(StatusCode::FORBIDDEN, "not_admin", message));
     }
     if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
     }
     if let Some(Value::Object(data)) = &body.data {
         let merged = merge_metadata(&user.user_metadata, data);
-        tx.execute(
-            "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
-            &[&user.id, &merged],
-        )
-        .await?;
+        let sql = "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1";
+        tx.execute(sql, &[&user.id, &merged]).await?;
     }
     if let Some(password) = body.password.as_deref().filter(|p| !p.is_empty()) {
-        check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
-        if state.hasher.verify(password, user.encrypted_password.as_deref()).await? {
-            return Err(AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "same_password",
-                "New password should be different from the old password.",
-            ));
-        }
-        if cfg.require_reauthentication {
-            check_nonce(&state, &tx, &user, body.nonce.as_deref()).await?;
-        }
-        let hash = state.hasher.hash(password).await?;
-        tx.execute(
-            "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
-             reauthentication_token = '', \
-             updated_at = now() where id = $1",
-            &[&user.id, &hash],
-        )
-        .await?;
-        // A new password ends every other session of the user.
-        sessions::logout(&tx, user.id, caller.session_id, sessions::Scope::Others).await?;
+        change_password(&state, &tx, &caller, password, body.nonce.as_deref()).await?;
     }
     if let Some(raw) = body.email.as_deref().filter(|e| !e.is_empty()) {
-        let email = Email::parse(raw)?;
-        if email.as_str() != user.email {
-            if users::by_email(&tx, email.as_str()).await?.is_some() {
-                return Err(AuthError::email_exists());
-            }
-            check_frequency(&state, &user.id.to_string()).await?;
-            let redirect =
-                choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
-            tx.execute(
-                "update auth.users set email_change = $2, email_change_confirm_status = 0, \
-                 email_change_token_current = '', updated_at = now() where id = $1",
-                &[&user.id, &email.as_str()],
-            )
-            .await?;
-            let base = TokenMail {
-                user_id: user.id,
-                kind: MailKind::EmailChange,
-                token: TokenKind::EmailChangeNew,
-                to: email.as_str(),
-                email: &user.email,
-                new_email: email.as_str(),
-                redirect_to: &redirect,
-                pkce: false,
-            };
-            outbox.push(send_token(&state, &tx, base).await?);
-            if cfg.secure_email_change && !user.email.is_empty() {
-                let current = TokenMail {
-                    user_id: user.id,
-                    kind: MailKind::EmailChange,
-                    token: TokenKind::EmailChangeCurrent,
-                    to: &user.email,
-                    email: &user.email,
-                    new_email: email.as_str(),
-                    redirect_to: &redirect,
-                    pkce: false,
-                };
-                outbox.push(send_token(&state, &tx, current).await?);
-            }
-        }
+        let redirect =
+            choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+        change_email(&state, &tx, &mut outbox, user, raw, &redirect).await?;
     }
-    let updated = users::by_id(&tx, user.id).await?.unwrap_or(user);
+    let updated = users::by_id(&tx, user.id).await?.unwrap_or(caller.user);
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted
     outbox.deliver(&state).await?;
     Ok(Json(updated.to_json()))
+}
+
+/// A new password: strong enough, not the old one, reauthenticated when required; every other session ends.
+async fn change_password(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    caller: &Caller,
+    password: &str,
+    nonce: Option<&str>,
+) -> AuthResult<()> {
+    let (cfg, user) = (&state.config, &caller.user);
+    check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
+    if state.hasher.verify(password, user.encrypted_password.as_deref()).await? {
+        let message = "New password should be different from the old password.";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "same_password", message));
+    }
+    if cfg.require_reauthentication {
+        check_nonce(state, tx, user, nonce).await?;
+    }
+    let hash = state.hasher.hash(password).await?;
+    tx.execute(
+        "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
+         reauthentication_token = '', \
+         updated_at = now() where id = $1",
+        &[&user.id, &hash],
+    )
+    .await?;
+    // A new password ends every other session of the user.
+    sessions::logout(tx, user.id, caller.session_id, sessions::Scope::Others).await?;
+    Ok(())
+}
+
+/// A new address, pending until confirmed: a link to it, and with secure e-mail change one to the current address.
+async fn change_email(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    outbox: &mut Outbox,
+    user: &users::User,
+    raw: &str,
+    redirect: &str,
+) -> AuthResult<()> {
+    let email = Email::parse(raw)?;
+    if email.as_str() == user.email {
+        return Ok(());
+    }
+    if users::by_email(tx, email.as_str()).await?.is_some() {
+        return Err(AuthError::email_exists());
+    }
+    check_frequency(state, &user.id.to_string()).await?;
+    tx.execute(
+        "update auth.users set email_change = $2, email_change_confirm_status = 0, \
+         email_change_token_current = '', updated_at = now() where id = $1",
+        &[&user.id, &email.as_str()],
+    )
+    .await?;
+    let mail = |token, to| TokenMail {
+        user_id: user.id,
+        kind: MailKind::EmailChange,
+        token,
+        to,
+        email: &user.email,
+        new_email: email.as_str(),
+        redirect_to: redirect,
+        pkce: false,
+    };
+    outbox.push(send_token(state, tx, mail(TokenKind::EmailChangeNew, email.as_str())).await?);
+    if state.config.secure_email_change && !user.email.is_empty() {
+        outbox.push(send_token(state, tx, mail(TokenKind::EmailChangeCurrent, &user.email)).await?);
+    }
+    Ok(())
 }
 
 /// `GET /reauthenticate`: mails a code that a later password change presents as `nonce`.
@@ -187,12 +196,7 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
 }
 
 /// The reauthentication code sent to the user's address, within its lifetime.
-async fn check_nonce(
-    state: &Auth,
-    tx: &deadpool_postgres::Transaction<'_>,
-    user: &users::User,
-    nonce: Option<&str>,
-) -> AuthResult<()> {
+async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, nonce: Option<&str>) -> AuthResult<()> {
     let Some(nonce) = nonce.filter(|n| !n.is_empty()) else {
         return Err(AuthError::new(
             StatusCode::BAD_REQUEST,
