@@ -55,23 +55,12 @@ async fn create_user(
     hash: Option<&str>,
     data: Value,
 ) -> AuthResult<User> {
-    let cfg = &state.config;
-    users::create(
-        tx,
-        NewUser {
-            id: None,
-            email: Some(email),
-            password_hash: hash,
-            aud: &cfg.jwt_aud,
-            role: &cfg.default_role,
-            user_metadata: data,
-            app_metadata: json!({"provider": "email", "providers": ["email"]}),
-            confirmed: false,
-            is_anonymous: false,
-            identity_in_metadata: false,
-        },
-    )
-    .await
+    let new = NewUser {
+        password_hash: hash,
+        identity_in_metadata: false,
+        ..NewUser::email_account(&state.config, email, data)
+    };
+    users::create(tx, new).await
 }
 
 pub async fn invite(

@@ -7,13 +7,14 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
-use crate::auth::store::users::{self, NewUser, TokenKind};
+use crate::auth::store::users::{self, NewUser, TokenKind, User};
 use crate::auth::store::{begin, flow_state};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
+use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -55,68 +56,18 @@ pub async fn handler(
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    let cfg = &state.config;
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
+    if !state.limiter.check("otp", &ip.key(), state.config.rate_otp).await {
         return Err(AuthError::rate_limited());
     }
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: OtpBody = json_body(&body)?;
-    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     let challenge = check_params(&body)?;
-    if !present(&body.email) {
-        if present(&body.phone) {
-            return Err(AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "phone_provider_disabled",
-                "Unsupported phone provider",
-            ));
-        }
-        return Err(AuthError::validation("One of email or phone must be set"));
-    }
-    if !cfg.email_enabled {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "email_provider_disabled",
-            "Email logins are disabled",
-        ));
-    }
-    let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
+    let email = email_of(&state, &body)?;
     let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
-    let user = match users::by_email(&tx, email.as_str()).await? {
-        Some(u) => u,
-        None if body.create_user == Some(false) || cfg.disable_signup => {
-            return Err(AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "otp_disabled",
-                "Signups not allowed for otp",
-            ));
-        }
-        None => {
-            let data = match body.data {
-                Some(Value::Object(m)) => Value::Object(m),
-                _ => json!({}),
-            };
-            users::create(
-                &tx,
-                NewUser {
-                    id: None,
-                    email: Some(email.as_str()),
-                    password_hash: None,
-                    aud: &cfg.jwt_aud,
-                    role: &cfg.default_role,
-                    user_metadata: data,
-                    app_metadata: json!({"provider": "email", "providers": ["email"]}),
-                    confirmed: false,
-                    is_anonymous: false,
-                    identity_in_metadata: true,
-                },
-            )
-            .await?
-        }
-    };
+    let user = account(&state, &tx, &email, body).await?;
     // An unconfirmed address gets the sign-up confirmation (which also signs in); a confirmed one a magic link.
     let (kind, token, method) = if user.email_confirmed_at.is_none() {
         (MailKind::Confirmation, TokenKind::Confirmation, "email/signup")
@@ -132,4 +83,37 @@ pub async fn handler(
     drop(client); // back to the pool before the mail server is contacted
     outbox.deliver(&state).await?;
     Ok(Json(json!({})))
+}
+
+/// The address the link goes to: an e-mail is required (no SMS provider) and e-mail logins must be on.
+fn email_of(state: &Auth, body: &OtpBody) -> AuthResult<Email> {
+    let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    if !present(&body.email) {
+        if present(&body.phone) {
+            let message = "Unsupported phone provider";
+            return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", message));
+        }
+        return Err(AuthError::validation("One of email or phone must be set"));
+    }
+    if !state.config.email_enabled {
+        let message = "Email logins are disabled";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled", message));
+    }
+    Email::parse(body.email.as_deref().unwrap_or_default())
+}
+
+/// The account of the address, created (with the body's `data`) unless `create_user` is false or sign-ups are off.
+async fn account(state: &Auth, tx: &Transaction<'_>, email: &Email, body: OtpBody) -> AuthResult<User> {
+    if let Some(user) = users::by_email(tx, email.as_str()).await? {
+        return Ok(user);
+    }
+    if body.create_user == Some(false) || state.config.disable_signup {
+        let message = "Signups not allowed for otp";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled", message));
+    }
+    let data = match body.data {
+        Some(Value::Object(m)) => Value::Object(m),
+        _ => json!({}),
+    };
+    users::create(tx, NewUser::email_account(&state.config, email.as_str(), data)).await
 }

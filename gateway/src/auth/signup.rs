@@ -158,16 +158,9 @@ async fn register(
     let cfg = &state.config;
     let hash = state.hasher.hash(signup.password).await?;
     let new = NewUser {
-        id: None,
-        email: Some(signup.email.as_str()),
         password_hash: Some(&hash),
-        aud: &cfg.jwt_aud,
-        role: &cfg.default_role,
-        user_metadata: signup.data.clone(),
-        app_metadata: json!({"provider": "email", "providers": ["email"]}),
         confirmed: cfg.autoconfirm,
-        is_anonymous: false,
-        identity_in_metadata: true,
+        ..NewUser::email_account(cfg, signup.email.as_str(), signup.data.clone())
     };
     let user = users::create(tx, new).await?;
     if !cfg.autoconfirm {

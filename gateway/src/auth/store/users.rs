@@ -1,5 +1,6 @@
 //! `auth.users` and `auth.identities`: reading a user, creating one, and rendering it as GoTrue's User JSON.
 
+use crate::auth::config::AuthConfig;
 use crate::auth::error::{AuthError, AuthResult};
 use chrono::{DateTime, SecondsFormat, Utc};
 use deadpool_postgres::Transaction;
@@ -210,6 +211,25 @@ pub struct NewUser<'a> {
     pub is_anonymous: bool,
     /// Sign-up copies the identity data into `user_metadata`; the admin API keeps the given metadata as it is.
     pub identity_in_metadata: bool,
+}
+
+impl<'a> NewUser<'a> {
+    /// An unconfirmed e-mail account without a password, with Auth's audience and default role and the e-mail
+    /// provider, its identity data copied into `user_metadata` (as sign-ups are).
+    pub fn email_account(cfg: &'a AuthConfig, email: &'a str, user_metadata: Value) -> Self {
+        NewUser {
+            id: None,
+            email: Some(email),
+            password_hash: None,
+            aud: &cfg.jwt_aud,
+            role: &cfg.default_role,
+            user_metadata,
+            app_metadata: json!({"provider": "email", "providers": ["email"]}),
+            confirmed: false,
+            is_anonymous: false,
+            identity_in_metadata: true,
+        }
+    }
 }
 
 /// Inserts the user and, for e-mail users, its `email` identity (identity_data = sub, email, verified flags +

@@ -1,0 +1,165 @@
+//! Redeeming a verification token: the user it belongs to, within its lifetime; a sign-up confirmed, a recovery or
+//! magic link used once, an e-mail change (in two steps when secure); then a session, or a PKCE link's code.
+
+use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::session::token_response;
+use crate::auth::store::sessions::Origin;
+use crate::auth::store::users::{self, User};
+use crate::auth::store::{flow_state, sessions};
+use crate::auth::Auth;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use deadpool_postgres::Transaction;
+use serde_json::Value;
+
+/// The token columns each verification type may match.
+pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
+    Ok(match kind {
+        "" => return Err(AuthError::validation("Verify requires a verification type")),
+        "signup" | "invite" => &["confirmation_token"],
+        "recovery" | "magiclink" => &["recovery_token"],
+        "email" => &["confirmation_token", "recovery_token"],
+        "email_change" => &["email_change_token_new", "email_change_token_current"],
+        // No phone provider: no SMS code can match.
+        "sms" | "phone_change" => return Err(AuthError::otp_expired("Token has expired or is invalid")),
+        _ => return Err(AuthError::validation("Unsupported verification type")),
+    })
+}
+
+pub(super) enum Verified {
+    Session(Value),
+    HalfConfirmed,
+    /// A PKCE link: the client exchanges this code (with its verifier) for the session.
+    Code(String),
+}
+
+fn expired(sent: Option<DateTime<Utc>>, state: &Auth) -> bool {
+    let lifetime = chrono::Duration::from_std(state.config.otp_exp).unwrap_or(chrono::Duration::days(1));
+    sent.is_none_or(|t| t + lifetime < Utc::now())
+}
+
+pub(super) async fn verify(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    kind: &str,
+    hash: &str,
+    from: &Origin,
+    invalid_message: &str,
+    link: bool,
+) -> AuthResult<Verified> {
+    let invalid = || AuthError::otp_expired(invalid_message);
+    if hash.is_empty() {
+        return Err(invalid());
+    }
+    let (user, hash) = find(tx, kind, hash).await?.ok_or_else(invalid)?;
+    let hash = hash.as_str();
+    if user.is_banned() {
+        return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
+    }
+    let matched_confirmation = kind != "email_change"
+        && tx
+            .query_opt("select 1 from auth.users where id = $1 and confirmation_token = $2", &[&user.id, &hash])
+            .await?
+            .is_some();
+    let sent = match kind {
+        "email_change" => user.email_change_sent_at,
+        _ if matched_confirmation => user.confirmation_sent_at,
+        _ => user.recovery_sent_at,
+    };
+    if expired(sent, state) {
+        return Err(invalid());
+    }
+    if kind == "email_change" {
+        if let Some(v) = email_change(state, tx, &user, hash).await? {
+            return Ok(v);
+        }
+    } else if matched_confirmation {
+        users::confirm_email(tx, user.id).await?;
+    } else {
+        redeem_recovery(tx, &user).await?;
+    }
+    if link && hash.starts_with("pkce_") {
+        if let Some(code) = pkce_code(tx, &user, matched_confirmation).await? {
+            return Ok(Verified::Code(code));
+        }
+    }
+    let (session_id, refresh) = sessions::create(tx, user.id, "otp", from).await?;
+    let user = users::by_id(tx, user.id).await?.unwrap_or(user);
+    Ok(Verified::Session(token_response(state, tx, &user, session_id, &refresh).await?))
+}
+
+/// The user a token hash belongs to, and the hash as stored: a code typed from a PKCE sign-up's mail matches the
+/// stored token with the flow's prefix.
+async fn find(tx: &Transaction<'_>, kind: &str, hash: &str) -> AuthResult<Option<(User, String)>> {
+    if let Some(user) = users::by_token(tx, columns(kind)?, hash).await? {
+        return Ok(Some((user, hash.to_string())));
+    }
+    if hash.starts_with("pkce_") {
+        return Ok(None);
+    }
+    let prefixed = format!("pkce_{hash}");
+    Ok(users::by_token(tx, columns(kind)?, &prefixed).await?.map(|user| (user, prefixed)))
+}
+
+/// A recovery or magic-link token is used once; the address counts as confirmed by it.
+async fn redeem_recovery(tx: &Transaction<'_>, user: &User) -> AuthResult<()> {
+    tx.execute("update auth.users set recovery_token = '', updated_at = now() where id = $1", &[&user.id]).await?;
+    tx.execute("delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'", &[&user.id])
+        .await?;
+    if user.email_confirmed_at.is_none() {
+        users::confirm_email(tx, user.id).await?;
+    }
+    Ok(())
+}
+
+/// A PKCE link's auth code for the client to exchange (with its verifier) for the session.
+async fn pkce_code(tx: &Transaction<'_>, user: &User, matched_confirmation: bool) -> AuthResult<Option<String>> {
+    let methods: &[&str] = if matched_confirmation { &["email/signup"] } else { &["recovery", "magiclink"] };
+    for method in methods {
+        if let Some(code) = flow_state::issue_code(tx, user.id, method).await? {
+            return Ok(Some(code));
+        }
+    }
+    Ok(None)
+}
+
+/// Secure e-mail change: the first of the two tokens only records the confirmation; the second (or the only one
+/// when secure change is off) swaps the address. `None` means "swapped, issue a session".
+async fn email_change(state: &Auth, tx: &Transaction<'_>, user: &User, hash: &str) -> AuthResult<Option<Verified>> {
+    let secure = state.config.secure_email_change;
+    let both_pending = !user.email_change_token_new.is_empty() && !user.email_change_token_current.is_empty();
+    if secure && both_pending && user.email_change_confirm_status == 0 {
+        let column =
+            if user.email_change_token_new == hash { "email_change_token_new" } else { "email_change_token_current" };
+        let sql = format!(
+            "update auth.users set {column} = '', email_change_confirm_status = 1, updated_at = now() where id = $1"
+        );
+        tx.execute(&sql, &[&user.id]).await?;
+        return Ok(Some(Verified::HalfConfirmed));
+    }
+    let Some(new_email) = user.new_email.clone() else {
+        return Err(AuthError::otp_expired("Email link is invalid or has expired"));
+    };
+    tx.execute(
+        "update auth.users set email = $2::text, email_change = '', email_change_token_new = '', \
+         email_change_token_current = '', email_change_confirm_status = 0, \
+         email_confirmed_at = coalesce(email_confirmed_at, now()), \
+         raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || jsonb_build_object('email', $2::text), \
+         updated_at = now() where id = $1",
+        &[&user.id, &new_email],
+    )
+    .await?;
+    tx.execute(
+        "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), \
+         updated_at = now() where user_id = $1 and provider = 'email'",
+        &[&user.id, &new_email],
+    )
+    .await?;
+    tx.execute(
+        "delete from auth.one_time_tokens where user_id = $1 and token_type in \
+         ('email_change_token_new', 'email_change_token_current')",
+        &[&user.id],
+    )
+    .await?;
+    Ok(None)
+}
