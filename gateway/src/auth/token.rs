@@ -2,6 +2,7 @@
 //! same bcrypt cost for unknown users and wrong passwords), and refresh-token rotation.
 
 use crate::auth::domain::email::Email;
+use crate::auth::domain::password::check_strength;
 use crate::auth::domain::tokens::refresh_token_shape_ok;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::form_value::form_value;
@@ -15,7 +16,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 #[derive(Debug, Default, Deserialize)]
 struct TokenBody {
@@ -56,26 +57,8 @@ pub async fn handler(
 
 async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
-    let email_raw = body.email.unwrap_or_default();
-    let phone = body.phone.unwrap_or_default();
-    if !email_raw.is_empty() && !phone.is_empty() {
-        return Err(AuthError::validation("Only an email address or phone number should be provided on login."));
-    }
-    if email_raw.is_empty() && phone.is_empty() {
-        return Err(AuthError::validation("missing email or phone"));
-    }
-    if email_raw.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
-    }
-    if !cfg.email_enabled {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "email_provider_disabled",
-            "Email logins are disabled",
-        ));
-    }
+    let email = login_email(state, body.email.unwrap_or_default(), &body.phone.unwrap_or_default())?;
     let password = body.password.unwrap_or_default();
-    let email = email_raw.trim().to_lowercase();
     if !state.limiter.check("account", &email, cfg.rate_account).await {
         return Err(AuthError::rate_limited());
     }
@@ -98,27 +81,42 @@ async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: 
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_not_confirmed", "Email not confirmed"));
     }
     let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(ip, headers)).await?;
-    tx.execute(
-        "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'",
-        &[&user.id],
-    )
-    .await?;
+    let sql = "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'";
+    tx.execute(sql, &[&user.id]).await?;
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     let mut response = token_response(state, &tx, &user, session_id, &refresh).await?;
     tx.commit().await?;
-    if let Err(weak) = crate::auth::domain::password::check_strength(
-        &password,
-        cfg.password_min_length,
-        &cfg.password_required_characters,
-    ) {
-        if let Some(obj) = response.as_object_mut() {
-            obj.insert(
-                "weak_password".into(),
-                serde_json::json!({"message": weak.message, "reasons": weak.weak_password}),
-            );
-        }
-    }
+    warn_weak_password(state, &password, &mut response);
     Ok(Json(response))
+}
+
+/// The address a password sign-in names (lower-cased): one of e-mail or phone, and e-mail logins on.
+fn login_email(state: &Auth, email: String, phone: &str) -> AuthResult<String> {
+    if !email.is_empty() && !phone.is_empty() {
+        return Err(AuthError::validation("Only an email address or phone number should be provided on login."));
+    }
+    if email.is_empty() && phone.is_empty() {
+        return Err(AuthError::validation("missing email or phone"));
+    }
+    if email.is_empty() {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+    }
+    if !state.config.email_enabled {
+        let message = "Email logins are disabled";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled", message));
+    }
+    Ok(email.trim().to_lowercase())
+}
+
+/// A password that passed but is weaker than the policy now asks is reported with the session (`weak_password`).
+fn warn_weak_password(state: &Auth, password: &str, response: &mut Value) {
+    let cfg = &state.config;
+    let Err(weak) = check_strength(password, cfg.password_min_length, &cfg.password_required_characters) else {
+        return;
+    };
+    if let Some(obj) = response.as_object_mut() {
+        obj.insert("weak_password".into(), json!({"message": weak.message, "reasons": weak.weak_password}));
+    }
 }
 
 async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>> {
@@ -132,46 +130,29 @@ async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>>
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let outcome = sessions::rotate(&tx, &token, state.config.refresh_reuse_interval).await?;
+    let refused = |code, message| AuthError::new(StatusCode::BAD_REQUEST, code, message);
     let (user_id, session_id, new_token) = match outcome {
         Refresh::Issued { user_id, session_id, token } => (user_id, session_id, token),
-        Refresh::NotFound => {
-            return Err(AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "refresh_token_not_found",
-                "Invalid Refresh Token: Refresh Token Not Found",
-            ))
-        }
+        Refresh::NotFound => return Err(refused("refresh_token_not_found", NOT_FOUND)),
         Refresh::NoSession => {
-            return Err(AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "session_not_found",
-                "Invalid Refresh Token: No Valid Session Found",
-            ))
+            return Err(refused("session_not_found", "Invalid Refresh Token: No Valid Session Found"))
         }
         Refresh::AlreadyUsed => {
             // Commit the revocation before answering.
             tx.commit().await?;
-            return Err(AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "refresh_token_already_used",
-                "Invalid Refresh Token: Already Used",
-            ));
+            return Err(refused("refresh_token_already_used", "Invalid Refresh Token: Already Used"));
         }
     };
-    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| {
-        AuthError::new(
-            StatusCode::BAD_REQUEST,
-            "refresh_token_not_found",
-            "Invalid Refresh Token: Refresh Token Not Found",
-        )
-    })?;
+    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| refused("refresh_token_not_found", NOT_FOUND))?;
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "user_banned", "Invalid Refresh Token: User Banned"));
+        return Err(refused("user_banned", "Invalid Refresh Token: User Banned"));
     }
     let response = token_response(state, &tx, &user, session_id, &new_token).await?;
     tx.commit().await?;
     Ok(Json(response))
 }
+
+const NOT_FOUND: &str = "Invalid Refresh Token: Refresh Token Not Found";
 
 /// `grant_type=pkce`: exchanges the code from an e-mail link, with the verifier kept by the client, for a session.
 async fn pkce_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {

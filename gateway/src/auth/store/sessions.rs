@@ -120,25 +120,10 @@ pub async fn rotate(tx: &Transaction<'_>, token: &str, reuse_interval: Duration)
     let Ok(user_id) = Uuid::parse_str(&user_id) else { return Ok(Refresh::NotFound) };
     tx.execute("select 1 from auth.sessions where id = $1 for update", &[&session_id]).await?;
     if revoked.unwrap_or(false) {
-        let active = tx
-            .query_opt(
-                "select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false \
-                 order by id desc limit 1",
-                &[&session_id],
-            )
-            .await?;
-        if let Some(active) = &active {
-            if active.get::<_, Option<String>>(1).as_deref() == Some(token) {
-                // The client lost the response of its last refresh: hand it the active token again.
-                return Ok(Refresh::Issued { user_id, session_id, token: active.get(0) });
-            }
-        }
         let within = updated_at
             .is_some_and(|t| Utc::now().signed_duration_since(t).to_std().unwrap_or_default() < reuse_interval);
-        if !within {
-            // Reuse of a revoked token: treat the whole family as stolen.
-            tx.execute("delete from auth.sessions where id = $1", &[&session_id]).await?;
-            return Ok(Refresh::AlreadyUsed);
+        if let Some(answer) = reused(tx, token, user_id, session_id, within).await? {
+            return Ok(answer);
         }
     }
     tx.execute(
@@ -150,6 +135,33 @@ pub async fn rotate(tx: &Transaction<'_>, token: &str, reuse_interval: Duration)
     tx.execute("update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1", &[&session_id])
         .await?;
     Ok(Refresh::Issued { user_id, session_id, token })
+}
+
+/// A revoked token presented again: the active token when it is this token's child (the client lost the answer
+/// of its last refresh), nothing (rotate again) within the reuse interval, else the whole family is treated as
+/// stolen and the session ends.
+async fn reused(
+    tx: &Transaction<'_>,
+    token: &str,
+    user_id: Uuid,
+    session_id: Uuid,
+    within_interval: bool,
+) -> AuthResult<Option<Refresh>> {
+    let active = tx
+        .query_opt(
+            "select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false \
+             order by id desc limit 1",
+            &[&session_id],
+        )
+        .await?;
+    if let Some(active) = active.filter(|a| a.get::<_, Option<String>>(1).as_deref() == Some(token)) {
+        return Ok(Some(Refresh::Issued { user_id, session_id, token: active.get(0) }));
+    }
+    if within_interval {
+        return Ok(None);
+    }
+    tx.execute("delete from auth.sessions where id = $1", &[&session_id]).await?;
+    Ok(Some(Refresh::AlreadyUsed))
 }
 
 /// Logout scopes.

@@ -236,57 +236,70 @@ impl<'a> NewUser<'a> {
 /// the metadata keys, which also become `user_metadata`, as GoTrue does).
 pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> {
     let id = new.id.unwrap_or_else(Uuid::new_v4);
-    let mut meta = match new.user_metadata {
-        Value::Object(m) => m,
+    let meta = match &new.user_metadata {
+        Value::Object(m) => m.clone(),
         _ => Map::new(),
     };
-    if let Some(email) = new.email {
-        let mut identity = Map::new();
-        identity.insert("sub".into(), json!(id.to_string()));
-        identity.insert("email".into(), json!(email));
-        identity.insert("email_verified".into(), json!(new.confirmed));
-        identity.insert("phone_verified".into(), json!(false));
-        for (k, v) in &meta {
-            identity.entry(k.clone()).or_insert_with(|| v.clone());
+    match new.email {
+        Some(email) => insert_email_user(tx, id, email, &new, meta).await?,
+        None => {
+            tx.execute(
+                "insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, \
+                 created_at, updated_at, is_anonymous, confirmation_token, recovery_token, email_change_token_new, \
+                 email_change) values ($1, $2, $3, $4, $5, $6, now(), now(), $7, '', '', '', '')",
+                &[&INSTANCE_ID, &id, &new.aud, &new.role, &new.app_metadata, &Value::Object(meta), &new.is_anonymous],
+            )
+            .await?;
         }
-        if new.identity_in_metadata {
-            meta = identity.clone();
-        }
-        tx.execute(
-            "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, \
-             raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, \
-             recovery_token, email_change_token_new, email_change) \
-             values ($1, $2, $3, $4, $5, $6, case when $7 then now() end, $8, $9, now(), now(), $10, '', '', '', '')",
-            &[
-                &INSTANCE_ID,
-                &id,
-                &new.aud,
-                &new.role,
-                &email,
-                &new.password_hash,
-                &new.confirmed,
-                &new.app_metadata,
-                &Value::Object(meta.clone()),
-                &new.is_anonymous,
-            ],
-        )
-        .await?;
-        tx.execute(
-            "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, \
-             updated_at) values ($1, $2, $3, 'email', now(), now(), now())",
-            &[&id.to_string(), &id, &Value::Object(identity)],
-        )
-        .await?;
-    } else {
-        tx.execute(
-            "insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, created_at, \
-             updated_at, is_anonymous, confirmation_token, recovery_token, email_change_token_new, email_change) \
-             values ($1, $2, $3, $4, $5, $6, now(), now(), $7, '', '', '', '')",
-            &[&INSTANCE_ID, &id, &new.aud, &new.role, &new.app_metadata, &Value::Object(meta), &new.is_anonymous],
-        )
-        .await?;
     }
     by_id(tx, id).await?.ok_or_else(|| AuthError::internal("the inserted user cannot be read back"))
+}
+
+/// An e-mail user and its identity.
+async fn insert_email_user(
+    tx: &Transaction<'_>,
+    id: Uuid,
+    email: &str,
+    new: &NewUser<'_>,
+    mut meta: Map<String, Value>,
+) -> AuthResult<()> {
+    let mut identity = Map::new();
+    identity.insert("sub".into(), json!(id.to_string()));
+    identity.insert("email".into(), json!(email));
+    identity.insert("email_verified".into(), json!(new.confirmed));
+    identity.insert("phone_verified".into(), json!(false));
+    for (k, v) in &meta {
+        identity.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    if new.identity_in_metadata {
+        meta = identity.clone();
+    }
+    tx.execute(
+        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, \
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, confirmation_token, \
+         recovery_token, email_change_token_new, email_change) \
+         values ($1, $2, $3, $4, $5, $6, case when $7 then now() end, $8, $9, now(), now(), $10, '', '', '', '')",
+        &[
+            &INSTANCE_ID,
+            &id,
+            &new.aud,
+            &new.role,
+            &email,
+            &new.password_hash,
+            &new.confirmed,
+            &new.app_metadata,
+            &Value::Object(meta),
+            &new.is_anonymous,
+        ],
+    )
+    .await?;
+    tx.execute(
+        "insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, \
+         updated_at) values ($1, $2, $3, 'email', now(), now(), now())",
+        &[&id.to_string(), &id, &Value::Object(identity)],
+    )
+    .await?;
+    Ok(())
 }
 
 /// Confirms the e-mail: `email_confirmed_at`, `email_verified` in metadata and identity, clears the token.
