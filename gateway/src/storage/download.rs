@@ -6,7 +6,7 @@ use super::caller::{Caller, Requester};
 use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
-use super::json::{query_checked, timestamp};
+use super::json::query_checked;
 use super::schema::{Prop, Schema};
 use super::{buckets, names, range, signing};
 use crate::storage::Storage;
@@ -14,9 +14,8 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The row of an object that a read needs.
 #[derive(Debug, Clone)]
@@ -32,7 +31,7 @@ pub struct ObjectRow {
 }
 
 impl ObjectRow {
-    fn meta(&self, key: &str) -> Option<&Value> {
+    pub fn meta(&self, key: &str) -> Option<&Value> {
         self.metadata.as_ref().and_then(|m| m.get(key))
     }
 
@@ -127,28 +126,7 @@ async fn respond(
         Err(e) => return Err(StorageError::internal("open object", e)),
     };
     let etag = obj.meta_str("eTag").unwrap_or_else(|| format!("\"{}\"", obj.version.as_deref().unwrap_or("0")));
-    let mut h = HeaderMap::new();
-    let put = |h: &mut HeaderMap, name: header::HeaderName, v: String| {
-        if let Ok(v) = HeaderValue::from_str(&v) {
-            h.insert(name, v);
-        }
-    };
-    put(&mut h, header::CONTENT_TYPE, obj.meta_str("mimetype").unwrap_or_else(|| "application/octet-stream".into()));
-    match reply.expires.and_then(|exp| chrono::DateTime::from_timestamp(exp, 0)) {
-        Some(at) => put(&mut h, header::EXPIRES, range::http_date(at)),
-        None => put(&mut h, header::CACHE_CONTROL, obj.meta_str("cacheControl").unwrap_or_else(|| "no-cache".into())),
-    }
-    put(&mut h, header::ETAG, etag.clone());
-    if let Some(t) = obj.updated_at {
-        put(&mut h, header::LAST_MODIFIED, range::http_date(t));
-    }
-    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    h.insert("x-robots-tag", HeaderValue::from_static("none"));
-    // Served from the site's origin: never let stored content run as a page.
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
-    if let Some(d) = reply.download {
-        put(&mut h, header::CONTENT_DISPOSITION, range::attachment(d));
-    }
+    let mut h = object_headers(obj, &reply, &etag);
     let inm = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
     if inm.is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*")) {
         return Ok((StatusCode::NOT_MODIFIED, h).into_response());
@@ -171,12 +149,40 @@ async fn respond(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
         Err(e) => return Err(StorageError::internal("read object", e)),
     };
-    let body = Body::from_stream(stream);
-    Ok((status, h, body).into_response())
+    Ok((status, h, Body::from_stream(stream)).into_response())
+}
+
+fn put(h: &mut HeaderMap, name: header::HeaderName, v: String) {
+    if let Ok(v) = HeaderValue::from_str(&v) {
+        h.insert(name, v);
+    }
+}
+
+/// The headers of any answer about the object: type, caching (or a signed URL's expiry), validators, and what
+/// keeps stored content from running as a page.
+fn object_headers(obj: &ObjectRow, reply: &Reply<'_>, etag: &str) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    put(&mut h, header::CONTENT_TYPE, obj.meta_str("mimetype").unwrap_or_else(|| "application/octet-stream".into()));
+    match reply.expires.and_then(|exp| chrono::DateTime::from_timestamp(exp, 0)) {
+        Some(at) => put(&mut h, header::EXPIRES, range::http_date(at)),
+        None => put(&mut h, header::CACHE_CONTROL, obj.meta_str("cacheControl").unwrap_or_else(|| "no-cache".into())),
+    }
+    put(&mut h, header::ETAG, etag.to_string());
+    if let Some(t) = obj.updated_at {
+        put(&mut h, header::LAST_MODIFIED, range::http_date(t));
+    }
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    h.insert("x-robots-tag", HeaderValue::from_static("none"));
+    // Served from the site's origin: never let stored content run as a page.
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    if let Some(d) = reply.download {
+        put(&mut h, header::CONTENT_DISPOSITION, range::attachment(d));
+    }
+    h
 }
 
 /// Who may read through a route.
-enum Reader {
+pub(super) enum Reader {
     /// The caller's token is required (`/object/authenticated/…`).
     Token(Requester),
     /// A token is optional: without one, or with one that does not verify, the request is anonymous and only a
@@ -187,7 +193,7 @@ enum Reader {
 }
 
 /// The object a read route names, found as its [`Reader`] allows.
-async fn find_for(state: &Storage, reader: Reader, params: &(String, String)) -> Result<ObjectRow> {
+pub(super) async fn find_for(state: &Storage, reader: Reader, params: &(String, String)) -> Result<ObjectRow> {
     let (bucket, name) = target(params)?;
     let caller = match reader {
         Reader::Token(requester) => Some(requester.caller()?),
@@ -261,47 +267,4 @@ pub async fn signed(
     let claims = signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
     let obj = find_object(&state, Access::Signed, bucket, name).await?;
     respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: Some(claims.exp) }).await
-}
-
-fn info_json(obj: &ObjectRow) -> Value {
-    json!({
-        "id": obj.id,
-        "name": obj.name,
-        "version": obj.version,
-        "bucket_id": obj.bucket_id,
-        "size": obj.meta("size"),
-        "content_type": obj.meta("mimetype"),
-        "cache_control": obj.meta("cacheControl"),
-        "etag": obj.meta("eTag"),
-        // Storage keeps `{}` for an upload without user metadata (storage-js's own test expects it).
-        "metadata": obj.user_metadata.clone().unwrap_or_else(|| json!({})),
-        "last_modified": obj.updated_at.map(timestamp),
-        "created_at": obj.created_at.map(timestamp),
-    })
-}
-
-/// `GET /object/info/{bucket}/{name}` (token optional).
-pub async fn info_any(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::TokenOrAnonymous(requester), &params).await?)))
-}
-
-/// `GET /object/info/authenticated/{bucket}/{name}` (token required).
-pub async fn info(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::Token(requester), &params).await?)))
-}
-
-/// `GET /object/info/public/{bucket}/{name}`.
-pub async fn info_public(
-    State(state): State<Storage>,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Json<Value>> {
-    Ok(Json(info_json(&find_for(&state, Reader::Public, &params).await?)))
 }

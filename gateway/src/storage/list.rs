@@ -1,9 +1,8 @@
 //! `POST /object/list/{bucket}`: one level of a bucket under a prefix — files and folders — with search,
 //! sorting and paging, as the caller (RLS decides which objects are seen).
 
-use super::buckets::like_escape;
+use super::buckets::{like_escape, query_as_caller};
 use super::caller::Requester;
-use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp};
@@ -16,6 +15,7 @@ use axum::http::Method;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tokio_postgres::types::ToSql;
 
 const SORT_BY: Schema = Schema::object(&[
     Prop::new("column", Schema::string().values(&["name", "updated_at", "created_at", "last_accessed_at"])),
@@ -89,6 +89,22 @@ fn plan(body: ListBody) -> Result<Plan> {
     })
 }
 
+/// The files and folders one level under prefix `$3` (of `$2` characters) of bucket `$1` whose names match `$4`
+/// (a lower-case `LIKE` pattern), one row per name; the caller orders and pages it.
+const LEVEL: &str = "select part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
+       select distinct on (part) part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
+         select split_part(rest, '/', 1) as part, strpos(rest, '/') > 0 as is_folder, \
+                case when strpos(rest, '/') > 0 then null else id end as id, \
+                case when strpos(rest, '/') > 0 then null else updated_at end as updated_at, \
+                case when strpos(rest, '/') > 0 then null else created_at end as created_at, \
+                case when strpos(rest, '/') > 0 then null else last_accessed_at end as last_accessed_at, \
+                case when strpos(rest, '/') > 0 then null else metadata end as metadata \
+         from (select substr(name, $2::int + 1) as rest, o.* from storage.objects o \
+               where bucket_id = $1 and left(name, $2::int) = $3) s \
+         where rest <> '' and lower(rest) like $4 escape '\\' \
+       ) t order by part, is_folder \
+     ) u";
+
 pub async fn list(
     State(state): State<Storage>,
     requester: Requester,
@@ -99,29 +115,10 @@ pub async fn list(
     let body: ListBody = parse_checked(&body, &LIST_BODY)?;
     let caller = requester.caller()?;
     let p = plan(body)?;
-    let sql = format!(
-        "select part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
-           select distinct on (part) part, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
-             select split_part(rest, '/', 1) as part, strpos(rest, '/') > 0 as is_folder, \
-                    case when strpos(rest, '/') > 0 then null else id end as id, \
-                    case when strpos(rest, '/') > 0 then null else updated_at end as updated_at, \
-                    case when strpos(rest, '/') > 0 then null else created_at end as created_at, \
-                    case when strpos(rest, '/') > 0 then null else last_accessed_at end as last_accessed_at, \
-                    case when strpos(rest, '/') > 0 then null else metadata end as metadata \
-             from (select substr(name, $2::int + 1) as rest, o.* from storage.objects o \
-                   where bucket_id = $1 and left(name, $2::int) = $3) s \
-             where rest <> '' and lower(rest) like $4 escape '\\' \
-           ) t order by part, is_folder \
-         ) u order by {} limit $5 offset $6",
-        p.order_sql
-    );
+    let sql = format!("{LEVEL} order by {} limit $5 offset $6", p.order_sql);
     let prefix_len = p.prefix.chars().count() as i32;
-    let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    super::buckets::find_as_service(&tx, &state, Method::POST, &bucket).await?;
-    db::switch(&tx, &caller).await?;
-    let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &p.prefix, &p.search, &p.limit, &p.offset]).await?;
-    tx.commit().await?;
+    let params: [&(dyn ToSql + Sync); 6] = [&bucket, &prefix_len, &p.prefix, &p.search, &p.limit, &p.offset];
+    let rows = query_as_caller(&state, &caller, Method::POST, &bucket, true, &sql, &params).await?;
     let items = rows
         .iter()
         .map(|r| {

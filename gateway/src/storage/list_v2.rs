@@ -1,8 +1,8 @@
 //! `POST /object/list-v2/{bucket}`: objects whose names start with a prefix, optionally grouped into folders at
 //! the next `/` (`with_delimiter`), sorted and paged with an opaque cursor, as the caller (RLS decides).
 
+use super::buckets::query_as_caller;
 use super::caller::Requester;
-use super::db;
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp};
@@ -16,6 +16,7 @@ use axum::Json;
 use base64::Engine;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tokio_postgres::types::ToSql;
 
 const SORT_BY: Schema = Schema::object(&[
     Prop::new("column", Schema::string().values(&["name", "updated_at", "created_at"])),
@@ -97,30 +98,32 @@ pub async fn list_v2(
     let limit = body.limit.unwrap_or(1000).clamp(1, 1000);
     let offset = cursor_offset(body.cursor.as_deref())?;
     let delimit = body.with_delimiter.unwrap_or(false);
-    let sql = format!(
-        "select key_name, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
-           select distinct on (key_name) key_name, is_folder, id, updated_at, created_at, last_accessed_at, metadata \
-           from ( \
-             select case when f then left(o.name, $2::int + s.slash) else o.name end as key_name, f as is_folder, \
-                    case when f then null else o.id end as id, case when f then null else o.updated_at end as updated_at, \
-                    case when f then null else o.created_at end as created_at, \
-                    case when f then null else o.last_accessed_at end as last_accessed_at, \
-                    case when f then null else o.metadata end as metadata \
-             from storage.objects o \
-             cross join lateral (select strpos(substr(o.name, $2::int + 1), '/') as slash) s \
-             cross join lateral (select $4::bool and s.slash > 0 as f) d \
-             where o.bucket_id = $1 and left(o.name, $2::int) = $3 \
-           ) t order by key_name, is_folder \
-         ) u order by {} limit $5 offset $6",
-        order_sql(body.sort_by)?
-    );
+    let sql = format!("{PAGE} order by {} limit $5 offset $6", order_sql(body.sort_by)?);
     let prefix_len = prefix.chars().count() as i32;
-    let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, true).await?;
-    super::buckets::find_as_service(&tx, &state, Method::POST, &bucket).await?;
-    db::switch(&tx, &caller).await?;
-    let rows = tx.query(sql.as_str(), &[&bucket, &prefix_len, &prefix, &delimit, &(limit + 1), &offset]).await?;
-    tx.commit().await?;
+    let params: [&(dyn ToSql + Sync); 6] = [&bucket, &prefix_len, &prefix, &delimit, &(limit + 1), &offset];
+    let rows = query_as_caller(&state, &caller, Method::POST, &bucket, true, &sql, &params).await?;
+    Ok(Json(page(&bucket, &rows, limit, offset)))
+}
+
+/// The objects (and with the delimiter, the folders) under prefix `$3` (of `$2` characters) of bucket `$1`, one
+/// row per key; the caller orders and pages it.
+const PAGE: &str = "select key_name, is_folder, id, updated_at, created_at, last_accessed_at, metadata from ( \
+       select distinct on (key_name) key_name, is_folder, id, updated_at, created_at, last_accessed_at, metadata \
+       from ( \
+         select case when f then left(o.name, $2::int + s.slash) else o.name end as key_name, f as is_folder, \
+                case when f then null else o.id end as id, case when f then null else o.updated_at end as updated_at, \
+                case when f then null else o.created_at end as created_at, \
+                case when f then null else o.last_accessed_at end as last_accessed_at, \
+                case when f then null else o.metadata end as metadata \
+         from storage.objects o \
+         cross join lateral (select strpos(substr(o.name, $2::int + 1), '/') as slash) s \
+         cross join lateral (select $4::bool and s.slash > 0 as f) d \
+         where o.bucket_id = $1 and left(o.name, $2::int) = $3 \
+       ) t order by key_name, is_folder \
+     ) u";
+
+/// The answer: folders and objects of the page (its first `limit` rows; one more means a next page and a cursor).
+fn page(bucket: &str, rows: &[tokio_postgres::Row], limit: i64, offset: i64) -> Value {
     let has_next = rows.len() as i64 > limit;
     let mut last_name = None;
     let (mut folders, mut objects) = (Vec::new(), Vec::new());
@@ -142,7 +145,7 @@ pub async fn list_v2(
         out["nextCursor"] = Value::String(encode_cursor(offset + limit));
         out["nextCursorKey"] = json!(last_name);
     }
-    Ok(Json(out))
+    out
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod db;
 mod download;
 mod error;
 mod extract;
+mod info;
 mod json;
 mod limit;
 mod list;
@@ -25,6 +26,7 @@ mod settings;
 mod signing;
 mod sniff;
 pub mod sweep;
+mod transfer;
 pub mod transform;
 mod upload;
 
@@ -69,7 +71,8 @@ where
     Storage: FromRef<S>,
     Core: FromRef<S>,
 {
-    use download::{any_caller, authenticated, info, info_any, info_public, public, signed};
+    use download::{any_caller, authenticated, public, signed};
+    use info::{info, info_any, info_public};
     Router::new()
         .route("/bucket", get(buckets::list).post(buckets::create))
         .route("/bucket/", get(buckets::list).post(buckets::create))
@@ -77,8 +80,8 @@ where
         .route("/bucket/{id}/empty", post(buckets::empty))
         .route("/object/list/{bucket}", post(list::list))
         .route("/object/list-v2/{bucket}", post(list_v2::list_v2))
-        .route("/object/move", post(objects::move_object))
-        .route("/object/copy", post(objects::copy_object))
+        .route("/object/move", post(transfer::move_object))
+        .route("/object/copy", post(transfer::copy_object))
         .route("/object/sign/{bucket}", post(signing::sign_many))
         .route("/object/sign/{bucket}/{*name}", post(signing::sign_one).get(signed))
         .route("/object/upload/sign/{bucket}/{*name}", post(signing::sign_upload).put(objects::upload_signed))

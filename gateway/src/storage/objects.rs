@@ -1,5 +1,5 @@
-//! Writing objects: upload (POST, or PUT as upsert), upload through a signed URL, delete one or many, move and
-//! copy. Contents are written first (temp file, fsync, rename to a new version), then the row is written as
+//! Writing objects: upload (POST, or PUT as upsert), upload through a signed URL, delete one or many (move and
+//! copy are in `transfer`). Contents are written first (temp file, fsync, rename to a new version), then the row is written as
 //! the caller; if the row is refused the new file is removed, and a replaced version is removed only after the
 //! commit — so a failed database write leaves no file and a failed file write leaves no row.
 
@@ -28,18 +28,6 @@ const PREFIX: Schema = Schema::string();
 /// Storage's `deleteObjectsBody`: `prefixes`, at least one.
 const DELETE_BODY: Schema =
     Schema::object(&[Prop::new("prefixes", Schema::array(&PREFIX).items(Some(1), None))]).required(&["prefixes"]);
-const FILE_METADATA: Schema =
-    Schema::object(&[Prop::new("cacheControl", Schema::string()), Prop::new("mimetype", Schema::string())]);
-/// Storage's move and copy bodies (copy adds `metadata` and `copyMetadata`).
-const TRANSFER_BODY: Schema = Schema::object(&[
-    Prop::new("bucketId", Schema::string()),
-    Prop::new("sourceKey", Schema::string()),
-    Prop::new("destinationBucket", Schema::string()),
-    Prop::new("destinationKey", Schema::string()),
-    Prop::new("metadata", FILE_METADATA),
-    Prop::new("copyMetadata", Schema::boolean()),
-])
-.required(&["bucketId", "sourceKey", "destinationKey"]);
 
 fn object_metadata(staged: &upload::Staged) -> Value {
     json!({
@@ -73,57 +61,72 @@ async fn store(
     let user_metadata = staged.user_metadata.clone();
     let version = uuid::Uuid::new_v4().simple().to_string();
     backend.commit(staged.tmp, bucket, name, &version).await.map_err(|e| StorageError::from_io("store object", e))?;
-    match write_row(state, caller, bucket, name, upsert, &version, &metadata, &user_metadata).await {
+    let row = NewRow { bucket, name, upsert, version: &version, metadata: &metadata, user_metadata: &user_metadata };
+    write_version(state, caller, &row).await
+}
+
+/// The row of a new version whose contents are stored.
+pub(super) struct NewRow<'a> {
+    pub bucket: &'a str,
+    pub name: &'a str,
+    /// Whether an existing object is replaced (else a conflict is an error).
+    pub upsert: bool,
+    pub version: &'a str,
+    pub metadata: &'a Value,
+    pub user_metadata: &'a Option<Value>,
+}
+
+/// Writes the row of a stored version as `caller`, then removes the version it replaced — or, when the row is
+/// refused, the new version's contents. Returns the object's id.
+pub(super) async fn write_version(state: &Storage, caller: &Caller, row: &NewRow<'_>) -> Result<uuid::Uuid> {
+    let backend = &state.backend;
+    match write_row(state, caller, row).await {
         Ok((id, old_version)) => {
-            if let Some(old) = old_version.filter(|o| o != &version) {
-                backend.delete(bucket, name, Some(&old)).await;
+            if let Some(old) = old_version.filter(|o| o != row.version) {
+                backend.delete(row.bucket, row.name, Some(&old)).await;
             }
             Ok(id)
         }
         Err(e) => {
-            backend.delete(bucket, name, Some(&version)).await;
+            backend.delete(row.bucket, row.name, Some(row.version)).await;
             Err(e)
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn write_row(
-    state: &Storage,
-    caller: &Caller,
-    bucket: &str,
-    name: &str,
-    upsert: bool,
-    version: &str,
-    metadata: &Value,
-    user_metadata: &Option<Value>,
-) -> Result<(uuid::Uuid, Option<String>)> {
+/// Inserts (or upserts) the row as `caller`; returns its id and the version it replaced.
+async fn write_row(state: &Storage, caller: &Caller, row: &NewRow<'_>) -> Result<(uuid::Uuid, Option<String>)> {
     let mut client = db::client(state).await?;
     let tx = db::begin_as(&mut client, caller, false).await?;
     let id = uuid::Uuid::new_v4();
     let (owner, owner_id) = (caller.owner(), caller.owner_id());
-    let result = if upsert {
+    let values: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+        [&id, &row.bucket, &row.name, &owner, &owner_id, row.metadata, &row.version, row.user_metadata];
+    let result = if row.upsert {
         let old: Option<String> = tx
-            .query_opt("select version from storage.objects where bucket_id = $1 and name = $2", &[&bucket, &name])
+            .query_opt(
+                "select version from storage.objects where bucket_id = $1 and name = $2",
+                &[&row.bucket, &row.name],
+            )
             .await?
             .and_then(|r| r.get(0));
-        let row = tx
+        let upserted = tx
             .query_one(
                 "insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata) \
                  values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (bucket_id, name) do update set \
                  owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata, \
                  version = excluded.version, user_metadata = excluded.user_metadata, last_accessed_at = now() \
                  returning id",
-                &[&id, &bucket, &name, &owner, &owner_id, metadata, &version, user_metadata],
+                &values,
             )
             .await?;
-        (row.get(0), old)
+        (upserted.get(0), old)
     } else {
         // No RETURNING: an insert-only policy (e.g. anonymous CV uploads) must not need read access.
         tx.execute(
             "insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata) \
              values ($1, $2, $3, $4, $5, $6, $7, $8)",
-            &[&id, &bucket, &name, &owner, &owner_id, metadata, &version, user_metadata],
+            &values,
         )
         .await?;
         (id, None)
@@ -192,13 +195,8 @@ fn object_json(r: &tokio_postgres::Row) -> Value {
 
 /// Deletes rows as the caller and then their contents; returns the deleted rows.
 async fn remove_names(state: &Storage, caller: &Caller, bucket: &str, names: &[String]) -> Result<Vec<Value>> {
-    let mut client = db::client(state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    buckets::find_as_service(&tx, state, Method::DELETE, bucket).await?;
-    db::switch(&tx, caller).await?;
     let sql = format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
-    let rows = tx.query(sql.as_str(), &[&bucket, &names]).await?;
-    tx.commit().await?;
+    let rows = buckets::query_as_caller(state, caller, Method::DELETE, bucket, false, &sql, &[&bucket, &names]).await?;
     for r in &rows {
         state.backend.delete(bucket, r.get::<_, &str>(1), r.get::<_, Option<&str>>(5)).await;
     }
@@ -240,144 +238,4 @@ pub async fn remove_one(
 #[derive(Debug, Deserialize)]
 struct DeleteBody {
     prefixes: Vec<String>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct FileMetadata {
-    cache_control: Option<String>,
-    mimetype: Option<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct TransferBody {
-    bucket_id: String,
-    source_key: String,
-    destination_key: String,
-    destination_bucket: Option<String>,
-    #[serde(default)]
-    metadata: Option<FileMetadata>,
-    #[serde(default)]
-    copy_metadata: Option<bool>,
-}
-
-/// A checked move or copy: `destinationBucket` absent or empty means the source bucket, as Storage reads it.
-struct Transfer {
-    src_bucket: String,
-    src: String,
-    dst_bucket: String,
-    dst: String,
-    copy_metadata: bool,
-    metadata: FileMetadata,
-}
-
-fn transfer(body: &Bytes) -> Result<Transfer> {
-    let b: TransferBody = parse_checked(body, &TRANSFER_BODY)?;
-    let dst_bucket = b.destination_bucket.filter(|d| !d.is_empty()).unwrap_or_else(|| b.bucket_id.clone());
-    names::bucket_id(&b.bucket_id)?;
-    names::bucket_id(&dst_bucket)?;
-    names::object_name(&b.source_key)?;
-    names::object_name(&b.destination_key)?;
-    Ok(Transfer {
-        src_bucket: b.bucket_id,
-        src: b.source_key,
-        dst_bucket,
-        dst: b.destination_key,
-        copy_metadata: b.copy_metadata.unwrap_or(true),
-        metadata: b.metadata.unwrap_or_default(),
-    })
-}
-
-/// The copy's file metadata: the source's, with `cacheControl`/`mimetype` from the body when `copyMetadata` is false.
-fn copied_metadata(source: Option<&Value>, t: &Transfer) -> Value {
-    let mut metadata = source.cloned().unwrap_or_else(|| json!({}));
-    if !t.copy_metadata {
-        if let Some(cc) = &t.metadata.cache_control {
-            metadata["cacheControl"] = json!(cc);
-        }
-        if let Some(mime) = &t.metadata.mimetype {
-            metadata["mimetype"] = json!(mime);
-        }
-    }
-    metadata
-}
-
-/// `POST /object/move` `{bucketId, sourceKey, destinationKey, destinationBucket?}`.
-pub async fn move_object(State(state): State<Storage>, requester: Requester, body: Bytes) -> Result<Json<Value>> {
-    let t = transfer(&body)?;
-    let caller = requester.caller()?;
-    let (src_bucket, src, dst_bucket, dst) = (t.src_bucket, t.src, t.dst_bucket, t.dst);
-    let mut client = db::client(&state).await?;
-    let tx = db::begin(&mut client, false).await?;
-    buckets::find_as_service(&tx, &state, Method::POST, &src_bucket).await?;
-    buckets::find(&tx, &dst_bucket).await?;
-    db::switch(&tx, &caller).await?;
-    let row = tx
-        .query_opt(
-            "update storage.objects set bucket_id = $3, name = $4 where bucket_id = $1 and name = $2 returning version",
-            &[&src_bucket, &src, &dst_bucket, &dst],
-        )
-        .await?
-        .ok_or(StorageError::NoSuchKey)?;
-    let version: Option<String> = row.get(0);
-    let backend = &state.backend;
-    let from = (src_bucket.as_str(), src.as_str(), version.as_deref());
-    let to = (dst_bucket.as_str(), dst.as_str(), version.as_deref());
-    let moved = backend.rename(from, to).await;
-    if let Err(e) = &moved {
-        if e.kind() != std::io::ErrorKind::NotFound {
-            return Err(StorageError::internal("move object", e));
-        }
-    }
-    if let Err(e) = tx.commit().await {
-        if moved.is_ok() {
-            let _ = backend.rename(to, from).await;
-        }
-        return Err(e.into());
-    }
-    Ok(Json(json!({ "message": "Successfully moved" })))
-}
-
-/// `POST /object/copy` `{bucketId, sourceKey, destinationKey, destinationBucket?, copyMetadata?}` → `{Id, Key}`.
-pub async fn copy_object(
-    State(state): State<Storage>,
-    requester: Requester,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let t = transfer(&body)?;
-    let caller = requester.caller()?;
-    let (src_bucket, src, dst_bucket, dst) = (&t.src_bucket, &t.src, &t.dst_bucket, &t.dst);
-    let upsert = upsert_header(&headers);
-    let source =
-        super::download::find_object(&state, super::download::Access::Caller(&caller), src_bucket, src).await?;
-    buckets::lookup(&state, Method::POST, dst_bucket).await?;
-    let version = uuid::Uuid::new_v4().simple().to_string();
-    let backend = &state.backend;
-    backend.copy((src_bucket, src, source.version.as_deref()), (dst_bucket, dst, &version)).await.map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            StorageError::NoSuchKey
-        } else {
-            StorageError::from_io("copy object", e)
-        }
-    })?;
-    let metadata = copied_metadata(source.metadata.as_ref(), &t);
-    // Without `copyMetadata` the copy's user metadata is the request's `x-metadata` (base64 JSON), as in Storage.
-    let user_metadata = if t.copy_metadata { source.user_metadata.clone() } else { upload::metadata_header(&headers) };
-    match write_row(&state, &caller, dst_bucket, dst, upsert, &version, &metadata, &user_metadata).await {
-        Ok((id, old)) => {
-            if let Some(old) = old.filter(|o| o != &version) {
-                backend.delete(dst_bucket, dst, Some(&old)).await;
-            }
-            Ok(Json(json!({
-                "Id": id, "Key": format!("{dst_bucket}/{dst}"), "id": id, "name": dst, "bucket_id": dst_bucket,
-                "version": version, "owner": caller.owner_id(), "metadata": metadata,
-            })))
-        }
-        Err(e) => {
-            backend.delete(dst_bucket, dst, Some(&version)).await;
-            Err(e)
-        }
-    }
 }
