@@ -123,6 +123,18 @@ impl FormFields {
     }
 }
 
+/// A form field's value (bounded: fields are metadata, not contents).
+async fn field_value(field: &mut multer::Field<'_>, bad: impl Fn(multer::Error) -> StorageError) -> Result<String> {
+    let mut value = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(&bad)? {
+        value.extend_from_slice(&chunk);
+        if value.len() > MAX_METADATA_BYTES {
+            return Err(StorageError::EntityTooLarge);
+        }
+    }
+    Ok(String::from_utf8_lossy(&value).into_owned())
+}
+
 async fn stage_multipart<S, E>(mut sink: Sink, content_type: &str, stream: S) -> Result<Staged>
 where
     S: Stream<Item = std::result::Result<Bytes, E>> + Send + 'static,
@@ -144,14 +156,7 @@ where
         // As busboy decides: a part with a `filename` (even empty) is a file; any other part is a field.
         if field.file_name().is_none() {
             let name = field.name().unwrap_or_default().to_string();
-            let mut value = Vec::new();
-            while let Some(chunk) = field.chunk().await.map_err(bad)? {
-                value.extend_from_slice(&chunk);
-                if value.len() > MAX_METADATA_BYTES {
-                    return Err(StorageError::EntityTooLarge);
-                }
-            }
-            fields.set(&name, String::from_utf8_lossy(&value).into_owned());
+            fields.set(&name, field_value(&mut field, bad).await?);
             continue;
         }
         // The first file part is the object; later parts are ignored, as Storage does. A `contentType` field sent

@@ -93,6 +93,35 @@ fn integer(name: &str, value: &str) -> Result<i64, InvalidOption> {
     value.trim().parse::<i64>().map_err(|_| InvalidOption(format!("querystring/{name} must be integer")))
 }
 
+/// A width or height: a non-negative integer, clamped to the allowed sizes (0 means unset).
+fn size(key: &str, value: &str, sizes: SizeLimits) -> Result<Option<u32>, InvalidOption> {
+    let n = integer(key, value)?;
+    if n < 0 {
+        return Err(InvalidOption(format!("querystring/{key} must be >= 0")));
+    }
+    Ok((n > 0).then(|| (n.min(u32::MAX as i64) as u32).clamp(sizes.min, sizes.max)))
+}
+
+/// A quality from 20 to 100.
+fn quality(value: &str) -> Result<u8, InvalidOption> {
+    let q = integer("quality", value)?;
+    if !(20..=100).contains(&q) {
+        let bound = if q < 20 { ">= 20" } else { "<= 100" };
+        return Err(InvalidOption(format!("querystring/quality must be {bound}")));
+    }
+    Ok(q as u8)
+}
+
+fn format(value: &str) -> Result<Format, InvalidOption> {
+    match value {
+        "origin" => Ok(Format::Origin),
+        "webp" => Ok(Format::Webp),
+        // valid for Storage's schema; refused by the caller as not applied here (`unapplied`)
+        "avif" => Ok(Format::Auto),
+        _ => Err(InvalidOption("querystring/format must be equal to one of the allowed values".into())),
+    }
+}
+
 impl Transform {
     /// From query parameters (unknown ones, such as `download` or `cacheNonce`, are not this function's).
     pub fn from_query<'a>(
@@ -102,44 +131,15 @@ impl Transform {
         let mut t = Transform::default();
         for (key, value) in pairs {
             match key {
-                "width" | "height" => {
-                    let n = integer(key, value)?;
-                    if n < 0 {
-                        return Err(InvalidOption(format!("querystring/{key} must be >= 0")));
-                    }
-                    let size = (n > 0).then(|| (n.min(u32::MAX as i64) as u32).clamp(sizes.min, sizes.max));
-                    if key == "width" {
-                        t.width = size
-                    } else {
-                        t.height = size
-                    }
-                }
+                "width" => t.width = size(key, value, sizes)?,
+                "height" => t.height = size(key, value, sizes)?,
                 "resize" => {
                     t.resize = Resize::parse(value).ok_or_else(|| {
                         InvalidOption("querystring/resize must be equal to one of the allowed values".into())
                     })?;
                 }
-                "quality" => {
-                    let q = integer(key, value)?;
-                    if !(20..=100).contains(&q) {
-                        let bound = if q < 20 { ">= 20" } else { "<= 100" };
-                        return Err(InvalidOption(format!("querystring/quality must be {bound}")));
-                    }
-                    t.quality = Some(q as u8);
-                }
-                "format" => {
-                    t.format = match value {
-                        "origin" => Format::Origin,
-                        "webp" => Format::Webp,
-                        // valid for Storage's schema; refused by the caller as not applied here (`unapplied`)
-                        "avif" => Format::Auto,
-                        _ => {
-                            return Err(InvalidOption(
-                                "querystring/format must be equal to one of the allowed values".into(),
-                            ))
-                        }
-                    };
-                }
+                "quality" => t.quality = Some(quality(value)?),
+                "format" => t.format = format(value)?,
                 "gravity" if !GRAVITIES.contains(&value) => {
                     return Err(InvalidOption("querystring/gravity must be equal to one of the allowed values".into()))
                 }
