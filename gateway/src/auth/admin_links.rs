@@ -10,7 +10,8 @@ use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
 use crate::auth::request::json_body;
 use crate::auth::session::require_admin;
 use crate::auth::store::begin;
-use crate::auth::store::users::{self, NewUser, TokenKind, User};
+use crate::auth::store::new_user::{self, NewUser};
+use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -60,7 +61,7 @@ async fn create_user(
         identity_in_metadata: false,
         ..NewUser::email_account(&state.config, email, data)
     };
-    users::create(tx, new).await
+    new_user::create(tx, new).await
 }
 
 pub async fn invite(

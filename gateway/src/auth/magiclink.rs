@@ -7,7 +7,8 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp};
-use crate::auth::store::users::{self, NewUser, TokenKind, User};
+use crate::auth::store::new_user::{self, NewUser};
+use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::store::{begin, flow_state};
 use crate::auth::Auth;
 use axum::body::Bytes;
@@ -115,5 +116,5 @@ async fn account(state: &Auth, tx: &Transaction<'_>, email: &Email, body: OtpBod
         Some(Value::Object(m)) => Value::Object(m),
         _ => json!({}),
     };
-    users::create(tx, NewUser::email_account(&state.config, email.as_str(), data)).await
+    new_user::create(tx, NewUser::email_account(&state.config, email.as_str(), data)).await
 }

@@ -10,8 +10,9 @@ use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
+use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::sessions::Origin;
-use crate::auth::store::users::{self, NewUser, TokenKind, User};
+use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::store::{begin, flow_state, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
@@ -162,7 +163,7 @@ async fn register(
         confirmed: cfg.autoconfirm,
         ..NewUser::email_account(cfg, signup.email.as_str(), signup.data.clone())
     };
-    let user = users::create(tx, new).await?;
+    let user = new_user::create(tx, new).await?;
     if !cfg.autoconfirm {
         return confirm(state, tx, outbox, &user, signup).await;
     }
@@ -237,7 +238,7 @@ async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Optio
     let data = object_or_empty(data);
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let user = users::create(
+    let user = new_user::create(
         &tx,
         NewUser {
             id: None,

@@ -7,7 +7,8 @@ use crate::auth::domain::password::check_strength;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::session::require_admin;
 use crate::auth::store::begin;
-use crate::auth::store::users::{self, NewUser};
+use crate::auth::store::new_user::{self, NewUser};
+use crate::auth::store::users;
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -36,7 +37,7 @@ pub async fn create(State(state): State<Auth>, headers: HeaderMap, body: Bytes) 
     if users::by_email(&tx, email.as_str()).await?.is_some() {
         return Err(AuthError::email_exists());
     }
-    let user = users::create(
+    let user = new_user::create(
         &tx,
         NewUser {
             id,

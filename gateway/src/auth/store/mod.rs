@@ -2,6 +2,7 @@
 //! `supabase_auth_admin` (which owns `auth.*`). API requests can never switch to that role (see `identity`).
 
 pub mod flow_state;
+pub mod new_user;
 pub mod sessions;
 pub mod users;
 
