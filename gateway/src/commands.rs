@@ -61,21 +61,7 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
             keys::revoke(&client, &kid).await?;
             println!("revoked {kid}");
         }
-        KeysAction::Import { file, kid } => {
-            let text = match file {
-                Some(path) => std::fs::read_to_string(&path)?,
-                None => env_first(&["GOTRUE_JWT_KEYS"])
-                    .ok_or_else(|| anyhow::anyhow!("give a FILE or set GOTRUE_JWT_KEYS"))?,
-            };
-            for key in keys::parse_import(&text, kid.as_deref())? {
-                if set.key(key.kid()).is_some() {
-                    println!("skipped {}: already stored", key.kid());
-                    continue;
-                }
-                keys::insert(&client, &key).await?;
-                println!("imported {} ({}, {})", key.kid(), key.algorithm().as_str(), key.status().as_str());
-            }
-        }
+        KeysAction::Import { file, kid } => import_keys(&client, &set, file, kid.as_deref()).await?,
         KeysAction::Export => {
             let keys = set
                 .keys()
@@ -85,6 +71,28 @@ pub async fn keys(args: KeysArgs) -> anyhow::Result<()> {
                 .collect::<Result<Vec<_>, _>>()?;
             println!("{}", serde_json::Value::Array(keys));
         }
+    }
+    Ok(())
+}
+
+/// `keys import`: keys from FILE (or `GOTRUE_JWT_KEYS`) not stored yet, as standby keys.
+async fn import_keys(
+    client: &tokio_postgres::Client,
+    stored: &jwks::KeySet,
+    file: Option<String>,
+    kid: Option<&str>,
+) -> anyhow::Result<()> {
+    let text = match file {
+        Some(path) => std::fs::read_to_string(&path)?,
+        None => env_first(&["GOTRUE_JWT_KEYS"]).ok_or_else(|| anyhow::anyhow!("give a FILE or set GOTRUE_JWT_KEYS"))?,
+    };
+    for key in crate::core::keys::parse_import(&text, kid)? {
+        if stored.key(key.kid()).is_some() {
+            println!("skipped {}: already stored", key.kid());
+            continue;
+        }
+        crate::core::keys::insert(client, &key).await?;
+        println!("imported {} ({}, {})", key.kid(), key.algorithm().as_str(), key.status().as_str());
     }
     Ok(())
 }

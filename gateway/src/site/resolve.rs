@@ -47,15 +47,15 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
     if page.is_file() {
         return Resolved::Page { file: page, status: 200 };
     }
+    declared(dir, manifest, path)
+}
+
+/// What the manifest declares for a path that is no file and no prerendered page: a data-rendered page (one
+/// segment under its prefix) or an app area.
+fn declared(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
     for d in &manifest.dynamic {
-        if let Some(rest) = path.strip_prefix(d.prefix.as_str()) {
-            if !rest.is_empty() && !rest.contains('/') {
-                return Resolved::Dynamic {
-                    file: dir.join(&d.file),
-                    function: d.function.clone(),
-                    arg: rest.to_string(),
-                };
-            }
+        if let Some(rest) = path.strip_prefix(d.prefix.as_str()).filter(|r| !r.is_empty() && !r.contains('/')) {
+            return Resolved::Dynamic { file: dir.join(&d.file), function: d.function.clone(), arg: rest.to_string() };
         }
     }
     for s in &manifest.spa {

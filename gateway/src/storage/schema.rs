@@ -287,10 +287,9 @@ fn check_size_limit(value: &mut Value, path: &str) -> Result<(), StorageError> {
     )))
 }
 
-/// Storage's `fileSizeLimitSchema` pattern, as ajv quotes it in its message.
+/// Storage's `fileSizeLimitSchema` pattern, as ajv quotes it in its message; [`is_size`] matches it.
 const SIZE_PATTERN: &str = r"^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$";
 
-/// `^[0-9]+(?:\.[0-9]+)?(?:[gG][bB]|[mM][bB]|[kK][bB]|[bB])$`
 fn is_size(s: &str) -> bool {
     let lower = s.to_ascii_lowercase();
     let Some(number) = ["gb", "mb", "kb", "b"].iter().find_map(|u| lower.strip_suffix(u)) else { return false };

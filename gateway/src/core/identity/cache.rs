@@ -70,45 +70,57 @@ impl IdentityCache {
             return identify(headers, keys, config).map(Verified::new);
         }
         let fp = fingerprint(keys, authorization, apikey);
-        let now = chrono::Utc::now().timestamp();
-        if let Ok(mut inner) = self.inner.lock() {
-            match inner.entries.get(&fp) {
-                Some(e) if e.matches(fp, keys, authorization, apikey) => {
-                    if now <= e.exp + LEEWAY_SECS {
-                        return Ok(e.verified.clone());
-                    }
-                    inner.entries.remove(&fp);
-                }
-                _ => {}
-            }
+        if let Some(verified) = self.lookup(fp, keys, authorization, apikey) {
+            return Ok(verified);
         }
         let identity = identify(headers, keys, config)?;
         let exp = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token);
         let verified = Verified::new(identity);
         if let Some(exp) = exp {
-            if let Ok(mut inner) = self.inner.lock() {
-                while inner.entries.len() >= CAPACITY {
-                    match inner.order.pop_front() {
-                        Some(old) => {
-                            inner.entries.remove(&old);
-                        }
-                        None => break,
-                    }
-                }
-                inner.order.retain(|k| *k != fp);
-                inner.order.push_back(fp);
-                let entry = Entry {
-                    fingerprint: fp,
-                    keys: keys.clone(),
-                    authorization: authorization.into(),
-                    apikey: apikey.into(),
-                    verified: verified.clone(),
-                    exp,
-                };
-                inner.entries.insert(fp, entry);
-            }
+            let entry = Entry {
+                fingerprint: fp,
+                keys: keys.clone(),
+                authorization: authorization.into(),
+                apikey: apikey.into(),
+                verified: verified.clone(),
+                exp,
+            };
+            self.insert(entry);
         }
         Ok(verified)
+    }
+
+    /// The entry for these credentials while its token is valid; an expired one is dropped.
+    fn lookup(&self, fp: u64, keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> Option<Arc<Verified>> {
+        let now = chrono::Utc::now().timestamp();
+        let mut inner = self.inner.lock().ok()?;
+        match inner.entries.get(&fp) {
+            Some(e) if e.matches(fp, keys, authorization, apikey) => {
+                if now <= e.exp + LEEWAY_SECS {
+                    return Some(e.verified.clone());
+                }
+                inner.entries.remove(&fp);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// Keeps `entry`, dropping the oldest entries while the cache is full.
+    fn insert(&self, entry: Entry) {
+        let Ok(mut inner) = self.inner.lock() else { return };
+        while inner.entries.len() >= CAPACITY {
+            match inner.order.pop_front() {
+                Some(old) => {
+                    inner.entries.remove(&old);
+                }
+                None => break,
+            }
+        }
+        let fp = entry.fingerprint;
+        inner.order.retain(|k| *k != fp);
+        inner.order.push_back(fp);
+        inner.entries.insert(fp, entry);
     }
 
     /// Whether no identity is held.

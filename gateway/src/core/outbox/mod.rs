@@ -96,7 +96,20 @@ pub async fn deliver_one(
             return Ok(Some(Outcome::Released));
         }
     };
-    let outcome = match sent {
+    let outcome = record(&tx, id, attempts, sent, settings).await?;
+    tx.commit().await?;
+    Ok(Some(outcome))
+}
+
+/// Records what the send did: sent, a transient failure retried after the back-off, or a permanent failure.
+async fn record(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: i64,
+    attempts: i32,
+    sent: Result<(), MailError>,
+    settings: &OutboxSettings,
+) -> anyhow::Result<Outcome> {
+    Ok(match sent {
         Ok(()) => {
             tx.execute(
                 "update gateway.outbox set status = 'sent', attempts = $2, sent_at = now(), last_error = null where id = $1",
@@ -125,9 +138,7 @@ pub async fn deliver_one(
             .await?;
             Outcome::Failed
         }
-    };
-    tx.commit().await?;
-    Ok(Some(outcome))
+    })
 }
 
 /// How long until the next queued message is due (`None`: nothing queued).

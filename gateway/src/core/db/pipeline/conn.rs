@@ -187,7 +187,26 @@ impl PgConn {
         self.broken = true;
         let mut buf = std::mem::take(&mut self.write_buf);
         buf.clear();
-        // statements parsed by this batch, in Parse order: (sql, name) — recorded once ParseComplete arrives
+        let parsing = self.encode(steps, &mut buf)?;
+        self.stream.write_all(&buf).await?;
+        self.write_buf = buf;
+        let (results, error) = self.read_results(&parsing, steps.len()).await?;
+        self.broken = false;
+        match error {
+            Some(e) => {
+                // a prepared statement whose result shape changed under it (DDL) or vanished: start afresh
+                if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" {
+                    self.broken = true;
+                }
+                Err(PgError::Db(e))
+            }
+            None => Ok(results),
+        }
+    }
+
+    /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync. Returns the
+    /// statements this batch parses, in Parse order: (sql, name), recorded once their ParseComplete arrives.
+    fn encode<'s>(&mut self, steps: &[Step<'s>], buf: &mut BytesMut) -> Result<Vec<(&'s str, String)>, PgError> {
         let mut parsing: Vec<(&str, String)> = vec![];
         for step in steps {
             let name = match self.prepared.get(step.sql) {
@@ -197,39 +216,30 @@ impl PgConn {
                     None if self.prepared.len() + parsing.len() < MAX_PREPARED => {
                         self.next_name += 1;
                         let name = format!("p{}", self.next_name);
-                        frontend::parse(&name, step.sql, std::iter::empty(), &mut buf)?;
+                        frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
                         parsing.push((step.sql, name.clone()));
                         name
                     }
                     None => {
-                        frontend::parse("", step.sql, std::iter::empty(), &mut buf)?;
+                        frontend::parse("", step.sql, std::iter::empty(), buf)?;
                         String::new()
                     }
                 },
             };
-            frontend::bind(
-                "",
-                &name,
-                std::iter::empty(),
-                step.params.iter(),
-                |value, out| match value {
-                    Some(v) => {
-                        out.extend_from_slice(v.as_bytes());
-                        Ok(IsNull::No)
-                    }
-                    None => Ok(IsNull::Yes),
-                },
-                std::iter::empty(),
-                &mut buf,
-            )
-            .map_err(|e| PgError::Protocol(format!("cannot encode parameters: {}", bind_error(e))))?;
-            frontend::execute("", 0, &mut buf)?;
+            bind(&name, step, buf)?;
+            frontend::execute("", 0, buf)?;
         }
-        frontend::sync(&mut buf);
-        self.stream.write_all(&buf).await?;
-        self.write_buf = buf;
+        frontend::sync(buf);
+        Ok(parsing)
+    }
 
-        let mut results = Vec::with_capacity(steps.len());
+    /// Reads the batch's answers up to ReadyForQuery: each step's rows, and the server's error if one came.
+    async fn read_results(
+        &mut self,
+        parsing: &[(&str, String)],
+        steps: usize,
+    ) -> Result<(Vec<Vec<TextRow>>, Option<DbError>), PgError> {
+        let mut results = Vec::with_capacity(steps);
         let mut rows = vec![];
         let mut parsed = 0;
         let mut error = None;
@@ -258,21 +268,10 @@ impl PgConn {
                         b'E' => TxStatus::Failed,
                         _ => TxStatus::Idle,
                     };
-                    break;
+                    return Ok((results, error));
                 }
                 _ => return Err(PgError::Protocol("unexpected message in a pipeline".into())),
             }
-        }
-        self.broken = false;
-        match error {
-            Some(e) => {
-                // a prepared statement whose result shape changed under it (DDL) or vanished: start afresh
-                if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" {
-                    self.broken = true;
-                }
-                Err(PgError::Db(e))
-            }
-            None => Ok(results),
         }
     }
 
@@ -280,6 +279,26 @@ impl PgConn {
     pub async fn execute(&mut self, sql: &str) -> Result<(), PgError> {
         self.pipeline(&[Step::new(sql)]).await.map(|_| ())
     }
+}
+
+/// Bind of a step's text parameters to statement `name` (the unnamed portal).
+fn bind(name: &str, step: &Step<'_>, buf: &mut BytesMut) -> Result<(), PgError> {
+    frontend::bind(
+        "",
+        name,
+        std::iter::empty(),
+        step.params.iter(),
+        |value, out| match value {
+            Some(v) => {
+                out.extend_from_slice(v.as_bytes());
+                Ok(IsNull::No)
+            }
+            None => Ok(IsNull::Yes),
+        },
+        std::iter::empty(),
+        buf,
+    )
+    .map_err(|e| PgError::Protocol(format!("cannot encode parameters: {}", bind_error(e))))
 }
 
 fn bind_error(e: frontend::BindError) -> String {

@@ -88,12 +88,24 @@ async fn start(stream: Stream, config: &Config, extra: &[(&str, &str)]) -> Resul
     let mut buf = BytesMut::new();
     frontend::startup_message(params.iter().copied(), &mut buf)?;
     conn.send(&buf).await?;
-    let password = config.get_password();
+    authenticate(&mut conn, user, config.get_password()).await?;
+    loop {
+        match conn.read_message().await? {
+            Message::ReadyForQuery(_) => return Ok(conn),
+            Message::ErrorResponse(body) => return Err(PgError::Db(DbError::from_fields(body.fields())?)),
+            _ => {} // ParameterStatus, BackendKeyData, NoticeResponse
+        }
+    }
+}
+
+/// Answers the server's authentication requests (cleartext, MD5, SCRAM-SHA-256) until it is satisfied.
+async fn authenticate(conn: &mut PgConn, user: &str, password: Option<&[u8]>) -> Result<(), PgError> {
     let need_password = || password.ok_or_else(|| PgError::Protocol("the server asks for a password".into()));
+    let mut buf = BytesMut::new();
     loop {
         buf.clear();
         match conn.read_message().await? {
-            Message::AuthenticationOk => break,
+            Message::AuthenticationOk => return Ok(()),
             Message::AuthenticationCleartextPassword => {
                 frontend::password_message(need_password()?, &mut buf)?;
                 conn.send(&buf).await?;
@@ -103,42 +115,44 @@ async fn start(stream: Stream, config: &Config, extra: &[(&str, &str)]) -> Resul
                 frontend::password_message(hash.as_bytes(), &mut buf)?;
                 conn.send(&buf).await?;
             }
-            Message::AuthenticationSasl(body) => {
-                use fallible_iterator::FallibleIterator;
-                let mut offers_scram = false;
-                let mut mechanisms = body.mechanisms();
-                while let Some(m) = mechanisms.next()? {
-                    offers_scram |= m == SCRAM_SHA_256;
-                }
-                if !offers_scram {
-                    return Err(PgError::Protocol("the server offers no supported SASL mechanism".into()));
-                }
-                let mut scram = ScramSha256::new(need_password()?, ChannelBinding::unsupported());
-                frontend::sasl_initial_response(SCRAM_SHA_256, scram.message(), &mut buf)?;
-                conn.send(&buf).await?;
-                let Message::AuthenticationSaslContinue(body) = expect_auth(&mut conn).await? else {
-                    return Err(PgError::Protocol("expected SASL continue".into()));
-                };
-                scram.update(body.data())?;
-                buf.clear();
-                frontend::sasl_response(scram.message(), &mut buf)?;
-                conn.send(&buf).await?;
-                let Message::AuthenticationSaslFinal(body) = expect_auth(&mut conn).await? else {
-                    return Err(PgError::Protocol("expected SASL final".into()));
-                };
-                scram.finish(body.data())?;
-            }
+            Message::AuthenticationSasl(body) => scram(conn, &body, need_password()?).await?,
             Message::ErrorResponse(body) => return Err(PgError::Db(DbError::from_fields(body.fields())?)),
             _ => return Err(PgError::Protocol("unsupported authentication method".into())),
         }
     }
-    loop {
-        match conn.read_message().await? {
-            Message::ReadyForQuery(_) => return Ok(conn),
-            Message::ErrorResponse(body) => return Err(PgError::Db(DbError::from_fields(body.fields())?)),
-            _ => {} // ParameterStatus, BackendKeyData, NoticeResponse
-        }
+}
+
+/// SCRAM-SHA-256 (the only SASL mechanism offered here), without channel binding.
+async fn scram(
+    conn: &mut PgConn,
+    offer: &postgres_protocol::message::backend::AuthenticationSaslBody,
+    password: &[u8],
+) -> Result<(), PgError> {
+    use fallible_iterator::FallibleIterator;
+    let mut offers_scram = false;
+    let mut mechanisms = offer.mechanisms();
+    while let Some(m) = mechanisms.next()? {
+        offers_scram |= m == SCRAM_SHA_256;
     }
+    if !offers_scram {
+        return Err(PgError::Protocol("the server offers no supported SASL mechanism".into()));
+    }
+    let mut scram = ScramSha256::new(password, ChannelBinding::unsupported());
+    let mut buf = BytesMut::new();
+    frontend::sasl_initial_response(SCRAM_SHA_256, scram.message(), &mut buf)?;
+    conn.send(&buf).await?;
+    let Message::AuthenticationSaslContinue(body) = expect_auth(conn).await? else {
+        return Err(PgError::Protocol("expected SASL continue".into()));
+    };
+    scram.update(body.data())?;
+    buf.clear();
+    frontend::sasl_response(scram.message(), &mut buf)?;
+    conn.send(&buf).await?;
+    let Message::AuthenticationSaslFinal(body) = expect_auth(conn).await? else {
+        return Err(PgError::Protocol("expected SASL final".into()));
+    };
+    scram.finish(body.data())?;
+    Ok(())
 }
 
 async fn expect_auth(conn: &mut PgConn) -> Result<Message, PgError> {
