@@ -10,6 +10,7 @@ pub mod filter;
 pub mod pgoutput;
 mod registry;
 pub mod slot;
+mod visibility;
 
 use super::auth::Caller;
 use super::frames;
