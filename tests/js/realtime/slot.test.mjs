@@ -1,11 +1,16 @@
-// postgres_changes lose nothing while the gateway runs, and the replication slot's life is bounded: a change
-// committed while the replication connection is down (its walsender terminated) still arrives, once; a batch whose
-// delivery keeps failing (the dispatcher cannot reach the database) is held and delivered later, never dropped;
+// postgres_changes lose nothing while the gateway runs, and the replication slot's life is bounded: changes
+// committed one after another at speed, each checked under RLS the moment it is decoded, all arrive (a commit can
+// reach the gateway before it is visible to new snapshots); a change committed while the replication connection
+// is down (its walsender terminated) still arrives, once; a batch whose delivery keeps failing (the dispatcher
+// cannot reach the database) is held and delivered later, never dropped;
 // the slot is permanent while someone listens and is dropped when the gateway stops, after the last subscriber
 // leaves, and — left by a killed gateway — by another instance on the same database.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { TABLES, startRealtime, anonClient, subscribe, waitFor, sleep, closeClients, instanceOn } from './support.mjs';
+import { randomUUID } from 'node:crypto';
+import {
+  TABLES, startRealtime, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep, closeClients, instanceOn,
+} from './support.mjs';
 
 let gw;
 before(async () => {
@@ -42,6 +47,31 @@ async function notesChannel(on, name) {
   await waitFor(() => system.some((m) => m.status === 'ok'), 10000, 'subscribed to PostgreSQL');
   return { c, ch, ids };
 }
+
+test('changes committed one after another at speed all arrive, each checked under RLS', async () => {
+  gw.sql(`create procedure public.rt_burst(owner uuid, n int) language plpgsql as $$
+    begin
+      for i in 1..n loop
+        insert into public.rt_todos (owner, title) values (owner, 'burst ' || i);
+        commit;
+        perform pg_sleep(0.005);
+      end loop;
+    end $$`);
+  const user = randomUUID();
+  const c = await clientWithToken(gw, await userToken(gw, user));
+  const ch = c.channel('burst');
+  const titles = [];
+  const system = [];
+  ch.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_todos' }, (p) => titles.push(p.new.title));
+  ch.on('system', {}, (m) => system.push(m));
+  assert.equal((await subscribe(ch)).status, 'SUBSCRIBED');
+  await waitFor(() => system.some((m) => m.status === 'ok'), 10000, 'subscribed to PostgreSQL');
+  gw.sql(`call public.rt_burst('${user}', 150)`);
+  await waitFor(() => titles.length >= 150, 15000, 'all 150 changes');
+  await sleep(300);
+  assert.deepEqual(titles, Array.from({ length: 150 }, (_, i) => `burst ${i + 1}`), 'each once, in commit order');
+  await c.removeAllChannels();
+});
 
 test('a change committed while the replication connection is down arrives, once', async () => {
   const { c, ids } = await notesChannel(gw, 'walsender');

@@ -41,6 +41,14 @@ pub struct Dispatcher {
     functions: HashMap<String, Statement>,
 }
 
+/// Whether every transaction (32-bit xids) is visible to a snapshot taken now: each xid is widened to the xid8 just
+/// below the snapshot's xmax; one at or past xmax (modulo 2^32) has not completed.
+const COMMITS_VISIBLE: &str = "select coalesce(bool_and(case when d = 0 or d >= 2147483648 then false \
+      when m.xmax - d < 3 then true else pg_visible_in_snapshot((m.xmax - d)::text::xid8, m.s) end), true) \
+    from (select s, pg_snapshot_xmax(s)::text::bigint as xmax from pg_current_snapshot() s) m \
+    cross join unnest($1::bigint[]) as x(xid) \
+    cross join lateral (select (m.xmax % 4294967296 - x.xid + 4294967296) % 4294967296 as d) w";
+
 impl Dispatcher {
     pub async fn connect(db_uri: &str) -> Result<Dispatcher, tokio_postgres::Error> {
         let (client, connection) = tokio_postgres::connect(db_uri, tokio_postgres::NoTls).await?;
@@ -80,6 +88,7 @@ impl Dispatcher {
         if items.is_empty() {
             return Ok(0);
         }
+        self.await_commits(batch).await?;
         let mut outputs: Vec<Vec<Delivery>> = vec![vec![]; items.len()];
         let mut by_relation: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for (i, item) in items.iter().enumerate() {
@@ -108,6 +117,31 @@ impl Dispatcher {
             }
         }
         Ok(sent)
+    }
+
+    /// Waits until the batch's transactions are visible to new snapshots. The walsender may send a commit before the
+    /// committing backend has left the proc array (the commit record is flushed first), and a row looked up in that
+    /// window would look invisible to everyone: its change would be lost. Seen on a busy machine in the benchmark
+    /// (single-change batches dispatched within a millisecond of their commit).
+    async fn await_commits(&mut self, batch: &[Transaction]) -> Result<(), tokio_postgres::Error> {
+        let xids: Vec<i64> = batch.iter().filter(|t| !t.changes.is_empty()).map(|t| i64::from(t.xid)).collect();
+        let statement = self.statement(COMMITS_VISIBLE).await?;
+        let mut pause = std::time::Duration::from_millis(1);
+        let give_up = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        let mut waits = 0u32;
+        while !self.client.query_one(&statement, &[&xids]).await?.get::<_, bool>(0) {
+            if tokio::time::Instant::now() > give_up {
+                tracing::warn!(?xids, "realtime: transactions still not visible after 10 s; checking them anyway");
+                break;
+            }
+            waits += 1;
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(std::time::Duration::from_millis(50));
+        }
+        if waits > 0 {
+            tracing::debug!(waits, "realtime: waited for committed transactions to become visible");
+        }
+        Ok(())
     }
 
     async fn relation_group(

@@ -88,6 +88,8 @@ impl Kind {
 /// A committed transaction's changes, in order.
 #[derive(Debug, Clone)]
 pub struct Transaction {
+    /// The transaction id (32 bits, as pgoutput sends it).
+    pub xid: u32,
     pub end_lsn: u64,
     pub commit_micros: i64,
     pub changes: Vec<RowChange>,
@@ -354,9 +356,9 @@ fn apply(
         }
     };
     match message {
-        Message::Begin { commit_micros, .. } => {
+        Message::Begin { commit_micros, xid, .. } => {
             progress.begin();
-            *current = Some(Transaction { end_lsn: 0, commit_micros, changes: vec![] });
+            *current = Some(Transaction { xid, end_lsn: 0, commit_micros, changes: vec![] });
         }
         Message::Relation(r) => {
             relations.insert(r.oid, Arc::new(r));
