@@ -7,7 +7,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { site, testimonials } from '@/content/site';
 import { Seo } from '@/lib/seo';
 import { ctaLabel, services } from './services-data';
-import { useHashScroll } from './use-hash-scroll';
+import { useHashScroll } from '../../lib/use-hash-scroll';
 import './services.css';
 
 const SECTORS = [
