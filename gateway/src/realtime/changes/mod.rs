@@ -69,6 +69,7 @@ pub struct Changes {
     next_id: AtomicU64,
     idle_stop: Duration,
     orphan_after: Duration,
+    batch_window: Duration,
     /// Claims that arrived (`access_token`) while a subscription was still being set up.
     newer_callers: Mutex<std::collections::HashMap<u64, Caller>>,
     /// End of the last transaction delivered (or skipped as predating every subscriber).
@@ -104,6 +105,7 @@ impl Changes {
         Changes {
             idle_stop: settings.slot_idle_stop,
             orphan_after: settings.slot_orphan_after,
+            batch_window: settings.changes_batch_window,
             pool,
             db_uri,
             replication_uri,
@@ -423,13 +425,7 @@ impl Changes {
     async fn dispatch(self: Arc<Self>, mut txns: mpsc::Receiver<Transaction>, acks: mpsc::UnboundedSender<u64>) {
         let mut dispatcher: Option<dispatch::Dispatcher> = None;
         while let Some(first) = txns.recv().await {
-            let mut batch = vec![first];
-            while batch.len() < 256 {
-                match txns.try_recv() {
-                    Ok(t) => batch.push(t),
-                    Err(_) => break,
-                }
-            }
+            let mut batch = self.gather(first, &mut txns).await;
             let end = batch.last().map(|t| t.end_lsn).unwrap_or(0);
             // a stream resumed from the slot's confirmed position may repeat what was already delivered
             let delivered = self.delivered_lsn.load(Ordering::SeqCst);
@@ -440,6 +436,19 @@ impl Changes {
             self.delivered_lsn.fetch_max(end, Ordering::SeqCst);
             let _ = acks.send(end);
         }
+    }
+
+    /// The first transaction and whatever else arrives within the batch window, up to 256 transactions.
+    async fn gather(&self, first: Transaction, txns: &mut mpsc::Receiver<Transaction>) -> Vec<Transaction> {
+        let mut batch = vec![first];
+        let until = tokio::time::Instant::now() + self.batch_window;
+        while batch.len() < 256 {
+            match tokio::time::timeout_at(until, txns.recv()).await {
+                Ok(Some(t)) => batch.push(t),
+                _ => break,
+            }
+        }
+        batch
     }
 
     /// Delivers a batch, trying again with back-off for as long as it takes (the slot keeps its changes meanwhile):
