@@ -47,8 +47,11 @@ check:
 fmt:
 	cargo fmt --all
 
+# The REST/auth/storage benchmark; with BENCH_REALTIME=1 also Realtime's (tests/bench/realtime.sh: 10,000 sockets,
+# fan-out, postgres_changes under RLS — a few minutes on a quiet machine).
 bench:
 	@tests/bench/run.sh
+	@if [ "$${BENCH_REALTIME:-0}" = 1 ]; then tests/bench/realtime.sh; fi
 
 # Grants the admin role to EMAIL's account, creating the account when missing (scripts/make-admin.sh).
 admin:

@@ -6,7 +6,8 @@
 # The cluster listens on 127.0.0.1 only and keeps its socket inside DIR. Every role signs in with a password
 # (SCRAM-SHA-256, no `trust`), so another OS user on the machine cannot connect; DIR is 0700 and its secrets 0600.
 # It exists for tests and for `make run`'s embedded database, never for production (use DATABASE_URL there).
-# wal_level=logical: the gateway's Realtime streams postgres_changes from a temporary logical replication slot.
+# wal_level=logical: the gateway's Realtime streams postgres_changes from a logical replication slot per instance;
+# max_slot_wal_keep_size=1GB caps the WAL a slot left by a killed gateway can hold.
 # Printed env: PGPORT, ADMIN_URL (superuser, with its password), AUTHENTICATOR_PASSWORD, and PGPASSFILE (a libpq
 # password file for both roles: export it and `psql postgres://postgres@127.0.0.1:$PGPORT/db` needs no password).
 # pg_cron (Debian's postgresql-15-cron), when installed, is loaded for scheduled jobs such as the nightly retention
@@ -93,7 +94,7 @@ case "$cmd" in
       [ -n "$port" ] || { [ -n "$saved" ] && port_free "$saved" && port=$saved; } || port=$(free_port)
       echo "$port" > "$dir/port"
       as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} -c unix_socket_permissions=0700 -c wal_level=logical -c max_wal_senders=30 -c max_replication_slots=30 $(pg_cron_options)" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=${PG_FSYNC:-on} -c unix_socket_permissions=0700 -c wal_level=logical -c max_wal_senders=30 -c max_replication_slots=30 -c max_slot_wal_keep_size=1GB $(pg_cron_options)" \
         start >/dev/null
     fi
     harden_old_cluster

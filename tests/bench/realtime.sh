@@ -6,8 +6,16 @@
 #   tests/bench/realtime.sh
 # Env: GATEWAY_BIN (skip the release build), BENCH_IDLE_SOCKETS (10000), BENCH_FANOUT_SUBSCRIBERS (1000),
 # BENCH_FANOUT_RATE (20 msg/s), BENCH_FANOUT_MESSAGES (200), BENCH_FANOUT_BURST (100), BENCH_CHANGE_SUBSCRIBERS (100),
-# BENCH_CHANGE_RATE (500/s), BENCH_CHANGE_SECONDS (10).
+# BENCH_CHANGE_RATE (500/s), BENCH_CHANGE_SECONDS (10). BENCH_SMOKE=1: small defaults for all of these (200 idle
+# sockets, 50 subscribers, 10 change subscribers at 50/s for 2 s) — checks the script end to end in about a
+# minute; its figures mean nothing. `BENCH_REALTIME=1 make bench` runs this after the REST benchmark.
 set -euo pipefail
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then
+  export BENCH_IDLE_SOCKETS=${BENCH_IDLE_SOCKETS:-200} BENCH_FANOUT_SUBSCRIBERS=${BENCH_FANOUT_SUBSCRIBERS:-50} \
+    BENCH_FANOUT_MESSAGES=${BENCH_FANOUT_MESSAGES:-20} BENCH_FANOUT_BURST=${BENCH_FANOUT_BURST:-10} \
+    BENCH_CHANGE_SUBSCRIBERS=${BENCH_CHANGE_SUBSCRIBERS:-10} BENCH_CHANGE_RATE=${BENCH_CHANGE_RATE:-50} \
+    BENCH_CHANGE_SECONDS=${BENCH_CHANGE_SECONDS:-2}
+fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -z "${GATEWAY_BIN:-}" ]; then
   (cd "$root" && cargo build -q --release -p gateway --bin gateway)
@@ -23,6 +31,7 @@ cleanup() {
 }
 trap cleanup EXIT
 eval "$("$root/scripts/pg-cluster.sh" start "$tmp/pg")"
+export PGPASSFILE # the cluster's roles have passwords: psql, the gateway and the driver find them here
 admin="postgres://postgres@127.0.0.1:$PGPORT"
 psql -qX "$admin/postgres" -c "create database bench" >/dev/null
 GATEWAY_ADMIN_DB_URI="$admin/bench" GATEWAY_MIGRATIONS_DIR="$root/sql/migrations" "$GATEWAY_BIN" migrate >/dev/null
@@ -49,7 +58,7 @@ SQL
 ulimit -n 65536 2>/dev/null || true
 DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/bench" GATEWAY_ADMIN_DB_URI="$admin/bench" \
   PORT=0 RUST_LOG=warn TENANT_MAX_CONCURRENT_USERS=100000 TENANT_MAX_JOINS_PER_SECOND=1000000 \
-  TENANT_MAX_EVENTS_PER_SECOND=10000000 REALTIME_IDLE_TIMEOUT_MS=600000 PGRST_DB_POOL=8 \
+  TENANT_MAX_EVENTS_PER_SECOND=10000000 REALTIME_IDLE_TIMEOUT_MS=600000 PGRST_DB_POOL=8 GATEWAY_MAX_CONNECTIONS_PER_PEER=0 \
   "$GATEWAY_BIN" serve > "$tmp/gateway.out" 2>"$tmp/gateway.err" &
 gateway_pid=$!
 for _ in $(seq 100); do grep -q 'listening on' "$tmp/gateway.out" 2>/dev/null && break; sleep 0.1; done

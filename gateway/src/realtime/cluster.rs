@@ -130,6 +130,12 @@ impl Cluster {
         let _ = tokio::time::timeout(Duration::from_secs(2), bye).await;
     }
 
+    /// Whether this instance, or another heard from within the last 15 s, has this id.
+    pub fn is_alive(&self, node: Uuid) -> bool {
+        node == self.node
+            || self.peers.lock().map(|p| p.get(&node).is_some_and(|t| t.elapsed() <= LOST_AFTER)).unwrap_or(false)
+    }
+
     fn heard(&self, node: Uuid) -> bool {
         let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
         peers.insert(node, Instant::now()).is_none()

@@ -31,6 +31,11 @@ pub struct RealtimeConfig {
     pub replication_db_uri: String,
     /// How long the replication slot stays open after the last postgres_changes subscriber left.
     pub slot_idle_stop: Duration,
+    /// How long another instance's slot must stay inactive, its instance unheard, before it is dropped.
+    pub slot_orphan_after: Duration,
+    /// How long the dispatcher gathers further transactions after the first before judging them as one batch:
+    /// each (role, claims) set is one query per batch, so under load larger batches cost PostgreSQL less per change.
+    pub changes_batch_window: Duration,
     /// Publication whose tables produce postgres_changes.
     pub publication: String,
     /// Rows of `realtime.messages` older than this are deleted (Realtime keeps 72 h for replay).
@@ -57,6 +62,8 @@ impl RealtimeConfig {
                 .or_else(|| admin_db_uri.map(str::to_string))
                 .unwrap_or_else(|| db_uri.to_string()),
             slot_idle_stop: ms(&["REALTIME_SLOT_IDLE_MS"], 30_000),
+            slot_orphan_after: ms(&["REALTIME_SLOT_ORPHAN_MS"], 60_000),
+            changes_batch_window: ms(&["REALTIME_CHANGES_BATCH_MS"], 10),
             publication: vars.first(&["REALTIME_PUBLICATION"]).unwrap_or_else(|| "supabase_realtime".into()),
             messages_retention: Duration::from_secs(vars.num(&["REALTIME_MESSAGES_RETENTION_SECS"], 72 * 3600)),
         }

@@ -64,12 +64,17 @@ impl RealtimeState {
         let (config, pool, keys) = (core.config.clone(), core.pool.clone(), core.keys.clone());
         let settings = config::RealtimeConfig::from_vars(&config.vars, &config.db_uri, config.admin_db_uri.as_deref());
         let node = uuid::Uuid::new_v4();
-        let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node);
+        let cluster = Arc::new(cluster::Cluster::new(node));
+        let alive: changes::Liveness = {
+            let cluster = cluster.clone();
+            Arc::new(move |other| cluster.is_alive(other))
+        };
+        let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node, alive);
         RealtimeState {
             joins: limits::Rate::new(settings.max_joins_per_second),
             events: limits::Rate::new(settings.max_events_per_second),
             hub: Arc::new(hub::Hub::new(node)),
-            cluster: Arc::new(cluster::Cluster::new(node)),
+            cluster,
             changes: Arc::new(changes),
             settings,
             config,
@@ -138,9 +143,10 @@ pub fn spawn_background(state: &Arc<RealtimeState>) {
     });
 }
 
-/// On shutdown: tell the other instances this one's presences are gone.
+/// On shutdown: tell the other instances this one's presences are gone, and drop this instance's replication slot.
 pub async fn shutdown(state: &RealtimeState) {
     if state.cluster.has_peers() {
         state.cluster.leave(&state.config.db_uri).await;
     }
+    state.changes.stop().await;
 }

@@ -1,5 +1,7 @@
 // Broadcast through the stock supabase-js client (npm) on both protocol versions: self and ack, JSON and binary
-// payloads, both REST endpoints, private channels authorised by RLS on realtime.messages (and refused by it).
+// payloads, both REST endpoints (public, and private topics allowed or refused by the write policy), private
+// channels authorised by RLS on realtime.messages (and refused by it), broadcast from the database (realtime.send,
+// realtime.send_binary, realtime.broadcast_changes from a trigger), and sb_secret_ keys standing for anon.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRealtime, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep , closeClients } from './support.mjs';
@@ -154,4 +156,97 @@ test('broadcast from the database: realtime.send() reaches private subscribers, 
   await sleep(300);
   assert.equal(seenPriv.length, 1, 'a rolled-back send is never delivered');
   await c.removeAllChannels();
+});
+
+test('broadcast from the database: realtime.send_binary() and realtime.broadcast_changes() from a row trigger', async () => {
+  gw.sql(`
+    create table public.rt_rooms (id int primary key, name text);
+    create function public.rt_rooms_broadcast() returns trigger language plpgsql security definer as $$
+    begin
+      perform realtime.broadcast_changes('member:room-' || coalesce(new.id, old.id), tg_op, tg_op, tg_table_name,
+        tg_table_schema, new, old);
+      return null;
+    end $$;
+    create trigger rt_rooms_broadcast after insert or update or delete on public.rt_rooms
+      for each row execute function public.rt_rooms_broadcast();`);
+  const token = await userToken(gw);
+  const c = await clientWithToken(gw, token);
+  const v1 = await clientWithToken(gw, token, { vsn: '1.0.0' });
+  const room = c.channel('member:room-7', { config: { private: true } });
+  const room1 = v1.channel('member:room-7', { config: { private: true } });
+  const pub = anonClient(gw).channel('member:room-7');
+  const seen = collect(room, 'broadcast', { event: '*' });
+  const seen1 = collect(room1, 'broadcast', { event: '*' });
+  const seenPub = collect(pub, 'broadcast', { event: '*' });
+  for (const ch of [room, room1, pub]) assert.equal((await subscribe(ch)).status, 'SUBSCRIBED');
+  gw.sql(`insert into public.rt_rooms values (7, 'seven')`);
+  gw.sql(`update public.rt_rooms set name = 'SEVEN' where id = 7`);
+  gw.sql(`delete from public.rt_rooms where id = 7`);
+  gw.sql(`select realtime.send_binary('\\x010203'::bytea, 'bytes', 'member:room-7')`);
+  await waitFor(() => seen.length === 4, 5000, 'three row changes and the bytes');
+  assert.deepEqual(seen.slice(0, 3).map((m) => m.event), ['INSERT', 'UPDATE', 'DELETE']);
+  const [ins, upd, del] = seen.map((m) => m.payload);
+  assert.deepEqual(
+    { record: ins.record, old_record: ins.old_record, operation: ins.operation, table: ins.table, schema: ins.schema },
+    { record: { id: 7, name: 'seven' }, old_record: null, operation: 'INSERT', table: 'rt_rooms', schema: 'public' },
+  );
+  assert.deepEqual([upd.record.name, upd.old_record.name], ['SEVEN', 'seven']);
+  assert.deepEqual([del.record, del.old_record], [null, { id: 7, name: 'SEVEN' }]);
+  assert.ok(seen.slice(0, 3).every((m) => m.meta.id === m.payload.id), 'each row id as meta.id and payload.id');
+  const bytes = seen[3];
+  assert.equal(bytes.event, 'bytes');
+  assert.ok(bytes.payload instanceof ArrayBuffer, 'send_binary arrives as a binary (kind-4) payload');
+  assert.deepEqual([...new Uint8Array(bytes.payload)], [1, 2, 3]);
+  assert.ok(bytes.meta.id);
+  await waitFor(() => seen1.length === 3, 5000, 'the JSON ones on vsn 1');
+  await sleep(300);
+  assert.deepEqual(seen1.map((m) => m.event), ['INSERT', 'UPDATE', 'DELETE'], 'vsn 1 never gets the binary one');
+  assert.equal(seenPub.length, 0, 'broadcast_changes is private: the public room of that name hears nothing');
+  await c.removeAllChannels();
+  await v1.removeAllChannels();
+});
+
+test('REST to a private topic: delivered where the write policy allows, refused (403 / skipped) where not', async () => {
+  const token = await userToken(gw);
+  const listener = await clientWithToken(gw, token);
+  const member = listener.channel('member:rest', { config: { private: true } });
+  const seen = collect(member, 'broadcast', { event: '*' });
+  assert.equal((await subscribe(member)).status, 'SUBSCRIBED');
+  const sender = await clientWithToken(gw, token);
+  const unjoined = sender.channel('member:rest', { config: { private: true } });
+  assert.deepEqual(await unjoined.httpSend('single', { ok: 1 }), { success: true });
+  assert.equal(await unjoined.send({ type: 'broadcast', event: 'batch', payload: { ok: 2 } }), 'ok');
+  await waitFor(() => seen.length === 2, 5000, 'both REST broadcasts');
+  assert.deepEqual(seen.map((m) => [m.event, m.payload]).sort(), [['batch', { ok: 2 }], ['single', { ok: 1 }]]);
+  // a topic no write policy opens: httpSend is refused, the batch endpoint skips it silently (202, as Realtime)
+  const staff = sender.channel('staff:rest', { config: { private: true } });
+  await assert.rejects(staff.httpSend('nope', { no: 1 }), /Unauthorized/);
+  assert.equal(await staff.send({ type: 'broadcast', event: 'nope', payload: { no: 2 } }), 'ok');
+  // anon may not write member rooms either
+  const anonSend = await fetch(`${gw.url}/realtime/v1/api/broadcast/member:rest/events/anon?private=true`, {
+    method: 'POST',
+    headers: { apikey: gw.anonKey, 'content-type': 'application/json' },
+    body: '{"no":3}',
+  });
+  assert.equal(anonSend.status, 403);
+  assert.deepEqual(await anonSend.json(), { message: 'Unauthorized' });
+  await sleep(400);
+  assert.equal(seen.length, 2, 'nothing refused was delivered');
+  await listener.removeAllChannels();
+});
+
+test('an sb_secret_ key is not taken for service_role: it cannot open a private channel no policy grants anon', async () => {
+  // On Supabase the API gateway maps a *registered* secret key to service_role; this gateway issues no sb_ keys
+  // and has none to check against, so any sb_ key stands for anon (README) and grants nothing more.
+  const secret = gw.client('sb_secret_made_up');
+  const refused = await subscribe(secret.channel('member:1', { config: { private: true } }));
+  assert.equal(refused.status, 'CHANNEL_ERROR');
+  assert.match(refused.err.message, /^Unauthorized: You do not have permissions to read from this Channel topic: member:1$/);
+  const rest = await fetch(`${gw.url}/realtime/v1/api/broadcast/member:1/events/x?private=true`, {
+    method: 'POST',
+    headers: { apikey: 'sb_secret_made_up', authorization: 'Bearer sb_secret_made_up', 'content-type': 'application/json' },
+    body: '{}',
+  });
+  assert.equal(rest.status, 403);
+  secret.realtime.disconnect();
 });

@@ -114,6 +114,50 @@ test('two users each hear only their own rows; anon hears nothing; unselectable 
   await Promise.all([ca, cb, anon].map((c) => c.removeAllChannels()));
 });
 
+test('many users share one batch: one visibility statement per role judges each user by their own claims', async () => {
+  // A gateway of its own whose database counts PL function calls, so the statements can be counted.
+  const counted = await startRealtime({
+    sql: `${TABLES}
+      do $$ begin execute format('alter database %I set track_functions = ''pl''', current_database()); end $$;`,
+  });
+  try {
+    const users = Array.from({ length: 12 }, () => randomUUID());
+    const binding = { event: '*', schema: 'public', table: 'rt_todos' };
+    const subscribers = [];
+    for (const [i, user] of users.entries()) {
+      const c = await clientWithToken(counted, await userToken(counted, user));
+      subscribers.push({ user, ...(await changesChannel(c, `many-${i}`, [binding])) });
+      if (i === 0) subscribers.push({ user, ...(await changesChannel(c, 'many-0-again', [binding])) });
+    }
+    // a token whose sub is not a uuid: the policy's auth.uid() raises for it alone
+    const oddClient = await clientWithToken(counted, await userToken(counted, 'not-a-uuid'));
+    const odd = await changesChannel(oddClient, 'many-odd', [binding]);
+    const nobody = await changesChannel(anonClient(counted), 'many-anon', [binding]);
+    const stranger = randomUUID();
+    // one transaction, so one batch: two rows per user and one that nobody subscribed owns
+    const values = [...users.flatMap((u, i) => [`('${u}', 'u${i}-a')`, `('${u}', 'u${i}-b')`]), `('${stranger}', 'stranger')`];
+    counted.sql(`insert into public.rt_todos (owner, title) values ${values.join(', ')}`);
+    await waitFor(() => subscribers.every((s) => s.seen.length >= 2), 10000, "every user's two rows");
+    await sleep(500);
+    for (const s of subscribers) {
+      const i = users.indexOf(s.user);
+      assert.deepEqual(s.seen.map((p) => p.new.title).sort(), [`u${i}-a`, `u${i}-b`], `user ${i} hears exactly their rows`);
+      assert.ok(s.seen.every((p) => p.new.owner === s.user && !('secret' in p.new)));
+    }
+    assert.equal(odd.seen.length, 0, 'the claims whose check raised see nothing');
+    assert.equal(nobody.seen.length, 0, 'anon hears nothing');
+    // the whole batch cost one statement per role (authenticated, anon), not one per user
+    const calls = () =>
+      Number(counted.sql(`select coalesce(sum(calls), 0) from pg_stat_user_functions where funcname like 'realtime_visible_%'`));
+    await waitFor(() => calls() >= 2, 20000, 'the function call statistics');
+    await sleep(1500);
+    assert.equal(calls(), 2, 'one visibility statement for authenticated (13 claims sets) and one for anon');
+  } finally {
+    closeClients();
+    await counted.stop();
+  }
+});
+
 test('a token refresh keeps the channel (and its changes); an expired token closes it', async () => {
   const alice = randomUUID();
   const c = await clientWithToken(gw, await userToken(gw, alice, { seconds: 4 }));

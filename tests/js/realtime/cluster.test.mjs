@@ -3,46 +3,13 @@
 // subscriber once, and changes committed after the rejoin are heard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { TABLES, startRealtime, anonClient, subscribe, waitFor, sleep, closeClients } from './support.mjs';
+import { TABLES, startRealtime, anonClient, subscribe, waitFor, sleep, closeClients, instanceOn } from './support.mjs';
 import { after } from 'node:test';
 
 after(() => closeClients());
 
 /** A second gateway process on the same database as `gw`. */
-async function secondInstance(gw, env = {}) {
-  const port = process.env.TEST_PGPORT;
-  const child = spawn(process.env.GATEWAY_BIN, ['serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `postgres://authenticator:${process.env.TEST_AUTHENTICATOR_PASSWORD}@127.0.0.1:${port}/${gw.db}`,
-      GATEWAY_ADMIN_DB_URI: `postgres://postgres@127.0.0.1:${port}/${gw.db}`,
-      PORT: '0',
-      RUST_LOG: 'warn',
-      CHANNEL_ERROR_BACKOFF_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on ([0-9.:]+)\)/);
-      if (m) resolve(`http://${m[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`second gateway exited with ${code}`)));
-  });
-  return {
-    ...gw,
-    url,
-    client: (key, options) => gw.clientAt(url, key, options),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
-    },
-  };
-}
+const secondInstance = (gw, env = {}) => instanceOn(gw, { CHANNEL_ERROR_BACKOFF_MS: '200', ...env });
 
 test('two instances: broadcast and presence cross over, each change is delivered once per subscriber', async () => {
   const gw = await startRealtime({ sql: TABLES });

@@ -1,20 +1,31 @@
 // Presence through supabase-js: track, sync across clients, untrack, leave on disconnect, Realtime's limit of
-// presence calls per channel, and presence on a private channel gated by the presence policy.
+// presence calls per channel, and presence on a private channel gated by the presence policies (read and write
+// on realtime.messages with extension 'presence', separately from broadcast).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, anonClient, subscribe, waitFor , closeClients } from './support.mjs';
+import { startRealtime, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep, closeClients } from './support.mjs';
+
+// crew:1 — everyone signed in may read its broadcasts; only tokens with crew = yes may see and join its presence
+const POLICIES = `
+  create policy "crew presence read" on realtime.messages for select to authenticated
+    using (realtime.topic() = 'crew:1' and extension = 'presence' and (auth.jwt() ->> 'crew') = 'yes');
+  create policy "crew presence write" on realtime.messages for insert to authenticated
+    with check (realtime.topic() = 'crew:1' and extension = 'presence' and (auth.jwt() ->> 'crew') = 'yes');
+  create policy "crew broadcast read" on realtime.messages for select to authenticated
+    using (realtime.topic() = 'crew:1' and extension = 'broadcast');
+`;
 
 let gw;
 before(async () => {
-  gw = await startRealtime();
+  gw = await startRealtime({ sql: POLICIES });
 });
 after(async () => {
   closeClients();
   await gw?.stop();
 });
 
-function presenceChannel(client, room, key) {
-  const ch = client.channel(room, { config: { presence: { key } } });
+function presenceChannel(client, room, key, config = {}) {
+  const ch = client.channel(room, { config: { presence: { key }, ...config } });
   const events = { joins: [], leaves: [] };
   ch.on('presence', { event: 'sync' }, () => {});
   ch.on('presence', { event: 'join' }, (e) => events.joins.push(e));
@@ -69,4 +80,36 @@ test('the sixth presence call within 30 s closes the channel with Realtime\'s sy
   assert.equal(system[0].status, 'error');
   await waitFor(() => statuses.includes('CLOSED'), 5000, 'the channel closed');
   await a.removeAllChannels();
+});
+
+test('presence on a private channel: the presence policies decide who sees and who may track', async () => {
+  const crew = { extra: { crew: 'yes' } };
+  const a = await clientWithToken(gw, await userToken(gw, undefined, crew));
+  const b = await clientWithToken(gw, await userToken(gw, undefined, crew));
+  const outsider = await clientWithToken(gw, await userToken(gw));
+  const join = async (client, key) => {
+    const p = presenceChannel(client, 'crew:1', key, { private: true });
+    const { status, err } = await subscribe(p.ch);
+    assert.equal(status, 'SUBSCRIBED', err?.message);
+    return p;
+  };
+  const pa = await join(a, 'alice');
+  const pb = await join(b, 'bob');
+  const po = await join(outsider, 'oscar');
+  assert.equal(await pa.ch.track({ role: 'lead' }), 'ok');
+  assert.equal(await pb.ch.track({ role: 'crew' }), 'ok');
+  await waitFor(() => pa.ch.presenceState().bob && pb.ch.presenceState().alice, 5000, 'the crew see each other');
+  assert.equal(pa.ch.presenceState().alice[0].role, 'lead');
+  // the outsider may read the room's broadcasts (so the join succeeds) but neither sees nor joins its presence
+  assert.equal(await po.ch.track({ role: 'spy' }), 'error');
+  await sleep(500);
+  assert.deepEqual(po.ch.presenceState(), {}, 'no presence_state or diff for a token without presence read');
+  assert.ok(!pa.ch.presenceState().oscar);
+  // anon has no read policy at all: refused
+  const refused = await subscribe(anonClient(gw).channel('crew:1', { config: { private: true, presence: { key: 'x' } } }));
+  assert.equal(refused.status, 'CHANNEL_ERROR');
+  // leaving is seen by the crew
+  await pb.ch.unsubscribe();
+  await waitFor(() => !pa.ch.presenceState().bob, 5000, 'bob left');
+  for (const c of [a, b, outsider]) await c.removeAllChannels();
 });

@@ -1,5 +1,6 @@
 // Realtime test support: a gateway with short join/connect back-offs, tokens minted with the database's signing
 // key, and small promise helpers around supabase-js channels (the stock client from npm, with `ws` on Node 20).
+import { spawn } from 'node:child_process';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -95,3 +96,43 @@ export function collect(channel, type, filter = {}) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Another gateway process on `gw`'s database (a second instance, or a restart of it): `{ url, client, stop, kill }`
+ * where `stop` sends SIGTERM (a clean shutdown) and `kill` SIGKILL (a crash).
+ */
+export async function instanceOn(gw, env = {}) {
+  const port = process.env.TEST_PGPORT;
+  const child = spawn(process.env.GATEWAY_BIN, ['serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `postgres://authenticator:${process.env.TEST_AUTHENTICATOR_PASSWORD}@127.0.0.1:${port}/${gw.db}`,
+      GATEWAY_ADMIN_DB_URI: `postgres://postgres@127.0.0.1:${port}/${gw.db}`,
+      PORT: '0',
+      RUST_LOG: 'warn',
+      ...FAST,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on ([0-9.:]+)\)/);
+      if (m) resolve(`http://${m[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`the other gateway exited with ${code}`)));
+  });
+  const ended = (signal) => async () => {
+    child.kill(signal);
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.on('exit', r)));
+  };
+  return {
+    ...gw,
+    url,
+    client: (key, options) => gw.clientAt(url, key, options),
+    stop: ended('SIGTERM'),
+    kill: ended('SIGKILL'),
+  };
+}

@@ -63,16 +63,17 @@ impl Catalog {
         self.predicates.clear();
     }
 
+    /// What the catalog says of the relation; `None` once it has been dropped.
     pub async fn relation(
         &mut self,
         client: &Client,
         relation: &Arc<Relation>,
-    ) -> Result<RelationInfo, tokio_postgres::Error> {
+    ) -> Result<Option<RelationInfo>, tokio_postgres::Error> {
         if let Some(info) = self.relations.get(&relation.oid).filter(|i| Arc::ptr_eq(&i.relation, relation)) {
-            return Ok(info.clone());
+            return Ok(Some(info.clone()));
         }
         let oids: Vec<u32> = relation.columns.iter().map(|c| c.type_oid).collect();
-        let row = client.query_one(RELATION_SQL, &[&relation.oid, &oids]).await?;
+        let Some(row) = client.query_opt(RELATION_SQL, &[&relation.oid, &oids]).await? else { return Ok(None) };
         let info = RelationInfo {
             relation: relation.clone(),
             row_security: row.get(0),
@@ -82,7 +83,7 @@ impl Catalog {
         self.relations.insert(relation.oid, info.clone());
         self.columns.retain(|(oid, _), _| *oid != relation.oid);
         self.predicates.retain(|(oid, _), _| *oid != relation.oid);
-        Ok(info)
+        Ok(Some(info))
     }
 
     /// Columns the role may select.

@@ -1,8 +1,12 @@
-//! The replication slot and its stream. Each gateway instance that has postgres_changes subscribers opens one
-//! logical replication connection, creates a TEMPORARY `pgoutput` slot on the `supabase_realtime` publication and
-//! streams from it; the slot vanishes with the connection, so WAL is never held for an instance that is down or
-//! has nobody listening. The position confirmed to the server (and so the WAL it may recycle) moves only past
-//! transactions that were delivered, or — when nothing is in flight — to the end of WAL the server reported.
+//! The replication slot and its stream. Each gateway instance that has postgres_changes subscribers keeps one
+//! logical `pgoutput` slot of its own (`supabase_realtime_<instance id>`) on the `supabase_realtime` publication
+//! and streams from it over a replication connection. The slot is permanent, so when that connection drops (a
+//! PostgreSQL restart, a terminated walsender) the instance reconnects and resumes from the position it
+//! confirmed: nothing committed meanwhile is lost. Its lifetime is bounded by the instance (see `Changes::run`):
+//! dropped once nobody has listened for `REALTIME_SLOT_IDLE_MS`, on shutdown, and — for an instance that died
+//! without dropping it — by any instance on the same database once it has stayed inactive for a minute
+//! (`orphans`). The position confirmed to the server (and so the WAL it may recycle) moves only past transactions
+//! that were delivered, or — when nothing is in flight — to the end of WAL the server reported.
 
 use super::pgoutput::{self, CopyMessage, Message, Relation};
 use crate::core::db::pipeline::{connect_replication, PgConn, PgError};
@@ -84,9 +88,17 @@ impl Kind {
 /// A committed transaction's changes, in order.
 #[derive(Debug, Clone)]
 pub struct Transaction {
+    /// The transaction id (32 bits, as pgoutput sends it).
+    pub xid: u32,
     pub end_lsn: u64,
     pub commit_micros: i64,
     pub changes: Vec<RowChange>,
+}
+
+/// A slot name this module creates or sweeps: `supabase_realtime_` and an instance id (32 hex digits).
+pub fn is_instance_slot(name: &str) -> bool {
+    name.strip_prefix("supabase_realtime_")
+        .is_some_and(|id| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Why streaming stopped or could not start.
@@ -107,17 +119,36 @@ fn db_message(e: PgError) -> String {
 
 /// Parses an ErrorResponse body's message field.
 fn error_message(body: &[u8]) -> String {
-    let mut fields = body.split(|b| *b == 0);
-    let mut message = String::from("replication error");
-    for field in fields.by_ref() {
-        if let Some((&b'M', text)) = field.split_first() {
-            message = String::from_utf8_lossy(text).into_owned();
-        }
-    }
-    message
+    error_fields(body).1
 }
 
-async fn simple_query(conn: &mut PgConn, sql: &str) -> Result<Vec<Vec<Option<String>>>, SlotError> {
+/// An ErrorResponse body's SQLSTATE and message.
+fn error_fields(body: &[u8]) -> (String, String) {
+    let (mut code, mut message) = (String::new(), String::from("replication error"));
+    for field in body.split(|b| *b == 0) {
+        match field.split_first() {
+            Some((&b'C', text)) => code = String::from_utf8_lossy(text).into_owned(),
+            Some((&b'M', text)) => message = String::from_utf8_lossy(text).into_owned(),
+            _ => {}
+        }
+    }
+    (code, message)
+}
+
+/// A replication command's failure, with its SQLSTATE.
+struct CommandError {
+    code: String,
+    message: String,
+}
+
+impl From<CommandError> for SlotError {
+    fn from(e: CommandError) -> SlotError {
+        SlotError::Unavailable(e.message)
+    }
+}
+
+/// Runs one command; the outer error is the connection's, the inner one the server's answer.
+async fn command(conn: &mut PgConn, sql: &str) -> Result<Result<Vec<Vec<Option<String>>>, CommandError>, SlotError> {
     let mut buf = BytesMut::new();
     frontend::query(sql, &mut buf).map_err(|e| SlotError::Unavailable(e.to_string()))?;
     conn.write_raw(&buf).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
@@ -127,16 +158,20 @@ async fn simple_query(conn: &mut PgConn, sql: &str) -> Result<Vec<Vec<Option<Str
         let (tag, body) = conn.read_raw().await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
         match tag {
             b'D' => rows.push(data_row(&body)),
-            b'E' => error = Some(error_message(&body)),
+            b'E' => error = Some(error_fields(&body)),
             b'Z' => break,
             _ => {}
         }
     }
-    match error {
-        Some(e) => Err(SlotError::Unavailable(e)),
+    Ok(match error {
+        Some((code, message)) => Err(CommandError { code, message }),
         None => Ok(rows),
-    }
+    })
 }
+
+/// SQLSTATEs of a missing and an existing slot.
+const UNDEFINED_OBJECT: &str = "42704";
+const DUPLICATE_OBJECT: &str = "42710";
 
 fn data_row(body: &[u8]) -> Vec<Option<String>> {
     let mut b = Bytes::copy_from_slice(body);
@@ -154,15 +189,46 @@ fn data_row(body: &[u8]) -> Vec<Option<String>> {
         .collect()
 }
 
-/// Opens the replication connection, creates the temporary slot and starts streaming.
-pub async fn open(db_uri: &str, slot: &str, publication: &str) -> Result<PgConn, SlotError> {
+/// Opens the replication connection and starts streaming from the instance's slot. `fresh`: a new slot (any
+/// left under this name is dropped first); otherwise the existing slot is resumed from its confirmed position —
+/// and when it is gone or can no longer be read (e.g. invalidated by `max_slot_wal_keep_size`) a new one is made
+/// and the gap is logged as an error: changes committed in it are not delivered.
+pub async fn open(db_uri: &str, slot: &str, publication: &str, fresh: bool) -> Result<PgConn, SlotError> {
     let config = crate::core::db::passfile::config(db_uri).map_err(|e| SlotError::Unavailable(e.to_string()))?;
     let mut conn = connect_replication(&config).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
-    simple_query(
-        &mut conn,
-        &format!("CREATE_REPLICATION_SLOT \"{slot}\" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT"),
-    )
-    .await?;
+    if fresh {
+        drop_on(&mut conn, slot).await?;
+    }
+    let created = create(&mut conn, slot).await?;
+    if !fresh && created {
+        tracing::error!(slot, "realtime: the replication slot was gone; changes committed meanwhile are not delivered");
+    }
+    match start(&mut conn, slot, publication).await? {
+        Ok(()) => Ok(conn),
+        Err(e) if created => Err(e.into()),
+        Err(e) => {
+            tracing::error!(slot, error = %e.message, "realtime: the replication slot cannot be resumed; making a new one (changes committed meanwhile are not delivered)");
+            let mut conn = connect_replication(&config).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
+            drop_on(&mut conn, slot).await?;
+            create(&mut conn, slot).await?;
+            start(&mut conn, slot, publication).await?.map_err(SlotError::from)?;
+            Ok(conn)
+        }
+    }
+}
+
+/// Creates the slot unless it exists; whether it was created.
+async fn create(conn: &mut PgConn, slot: &str) -> Result<bool, SlotError> {
+    let sql = format!("CREATE_REPLICATION_SLOT \"{slot}\" LOGICAL pgoutput NOEXPORT_SNAPSHOT");
+    match command(conn, &sql).await? {
+        Ok(_) => Ok(true),
+        Err(e) if e.code == DUPLICATE_OBJECT => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `START_REPLICATION` from the slot's confirmed position; the inner error is the server's refusal.
+async fn start(conn: &mut PgConn, slot: &str, publication: &str) -> Result<Result<(), CommandError>, SlotError> {
     let publication = publication.replace('\'', "''").replace('"', "\"\"");
     let start = format!(
         "START_REPLICATION SLOT \"{slot}\" LOGICAL 0/0 (proto_version '1', publication_names '\"{publication}\"')"
@@ -173,20 +239,57 @@ pub async fn open(db_uri: &str, slot: &str, publication: &str) -> Result<PgConn,
     loop {
         let (tag, body) = conn.read_raw().await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
         match tag {
-            b'W' => return Ok(conn), // CopyBothResponse: streaming
-            b'E' => return Err(SlotError::Unavailable(error_message(&body))),
+            b'W' => return Ok(Ok(())), // CopyBothResponse: streaming
+            b'E' => {
+                let (code, message) = error_fields(&body);
+                return Ok(Err(CommandError { code, message }));
+            }
             _ => {}
         }
     }
 }
 
-/// Streams transactions to `out` and confirms what `delivered` reports, until the connection fails or `stop`
-/// fires.
+/// Drops the slot if it exists, waiting for a session that still holds it (a walsender on its way out) to let go.
+async fn drop_on(conn: &mut PgConn, slot: &str) -> Result<(), SlotError> {
+    let sql = format!("DROP_REPLICATION_SLOT \"{slot}\" WAIT");
+    match tokio::time::timeout(Duration::from_secs(10), command(conn, &sql)).await {
+        Err(_) => Err(SlotError::Unavailable(format!("replication slot {slot} is still in use"))),
+        Ok(answer) => match answer? {
+            Ok(_) => Ok(()),
+            Err(e) if e.code == UNDEFINED_OBJECT => Ok(()),
+            Err(e) => Err(e.into()),
+        },
+    }
+}
+
+/// Drops the instance's slot (nobody listens any more, or the instance is stopping).
+pub async fn drop_slot(db_uri: &str, slot: &str) -> Result<(), SlotError> {
+    let config = crate::core::db::passfile::config(db_uri).map_err(|e| SlotError::Unavailable(e.to_string()))?;
+    let mut conn = connect_replication(&config).await.map_err(|e| SlotError::Unavailable(db_message(e)))?;
+    drop_on(&mut conn, slot).await
+}
+
+/// Inactive instance slots on this database other than `own`, for the orphan sweep.
+pub async fn inactive_instance_slots(
+    client: &tokio_postgres::Client,
+    own: &str,
+) -> Result<Vec<String>, tokio_postgres::Error> {
+    let rows = client
+        .query(
+            "select slot_name::text from pg_replication_slots where database = current_database() \
+             and slot_type = 'logical' and not active and slot_name like 'supabase\\_realtime\\_%' and slot_name <> $1",
+            &[&own],
+        )
+        .await?;
+    Ok(rows.iter().map(|r| r.get::<_, String>(0)).filter(|n| is_instance_slot(n)).collect())
+}
+
+/// Streams transactions to `out` and confirms what `delivered` reports, until the connection fails (or `out` is
+/// closed: the dispatcher stopped).
 pub async fn stream(
     mut conn: PgConn,
     out: mpsc::Sender<Transaction>,
     mut delivered: mpsc::UnboundedReceiver<u64>,
-    mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Result<(), SlotError> {
     let mut progress = Progress::default();
     let mut relations: HashMap<u32, Arc<Relation>> = HashMap::new();
@@ -222,7 +325,6 @@ pub async fn stream(
             }
             Some(lsn) = delivered.recv() => progress.delivered(lsn),
             _ = status.tick() => reply = true,
-            _ = stop.changed() => return Ok(()),
         }
         let lsn = progress.confirmable();
         if reply || lsn > confirmed {
@@ -254,9 +356,9 @@ fn apply(
         }
     };
     match message {
-        Message::Begin { commit_micros, .. } => {
+        Message::Begin { commit_micros, xid, .. } => {
             progress.begin();
-            *current = Some(Transaction { end_lsn: 0, commit_micros, changes: vec![] });
+            *current = Some(Transaction { xid, end_lsn: 0, commit_micros, changes: vec![] });
         }
         Message::Relation(r) => {
             relations.insert(r.oid, Arc::new(r));
@@ -328,10 +430,24 @@ mod tests {
     }
 
     #[test]
+    fn instance_slots_are_recognised_by_name() {
+        assert!(is_instance_slot(&format!("supabase_realtime_{}", uuid::Uuid::new_v4().simple())));
+        for other in
+            ["supabase_realtime_replication_slot", "supabase_realtime_", "supabase_realtime_messages_x", "mine"]
+        {
+            assert!(!is_instance_slot(other), "{other}");
+        }
+    }
+
+    #[test]
     fn reads_error_and_data_row_bodies() {
         assert_eq!(
             error_message(b"SERROR\0C55000\0Mlogical decoding requires wal_level >= logical\0\0"),
             "logical decoding requires wal_level >= logical"
+        );
+        assert_eq!(
+            error_fields(b"SERROR\0C42710\0Mreplication slot \"x\" already exists\0\0"),
+            (DUPLICATE_OBJECT.to_string(), "replication slot \"x\" already exists".to_string())
         );
         let mut row = vec![0, 2, 0, 0, 0, 2];
         row.extend_from_slice(b"ab");

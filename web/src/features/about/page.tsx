@@ -1,6 +1,7 @@
 // /about (spec §2): hero 'What matters...', a first-person statement, the founder's portrait with a professional
 // profile link, a client testimonial and the closing banner 'It starts with a conversation.' linking to /contact.
 import { ButtonLink } from '@/components/ui/button';
+import { ClientQuote } from '@/components/ui/client-quote';
 import { site, testimonials } from '@/content/site';
 import { Seo } from '@/lib/seo';
 import './about.css';
@@ -61,14 +62,7 @@ export default function AboutPage() {
           <h2 id="about-testimonial" className="section-head section-head--center">
             What our clients say
           </h2>
-          <figure className="about-quote">
-            <blockquote>
-              <p>“{quote.quote}”</p>
-            </blockquote>
-            <figcaption>
-              <strong>{quote.name}</strong>, {quote.role}, {quote.company}
-            </figcaption>
-          </figure>
+          <ClientQuote quote={quote} />
         </div>
       </section>
       <section className="section section--navy" aria-labelledby="about-closing">

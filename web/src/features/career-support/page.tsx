@@ -2,7 +2,7 @@
 // 100 ms after load), three success quotes and a 'Departure Lounge Call' button to /contact.
 import { ButtonLink } from '@/components/ui/button';
 import { Seo } from '@/lib/seo';
-import { useHashScroll } from './use-hash-scroll';
+import { useHashScroll } from '../../lib/use-hash-scroll';
 import './career-support.css';
 
 const SECTIONS = [

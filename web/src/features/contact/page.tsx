@@ -5,7 +5,7 @@ import { ButtonAnchor } from '@/components/ui/button';
 import { site } from '@/content/site';
 import { Seo } from '@/lib/seo';
 import { EnquiryForm } from './enquiry-form';
-import { useHashScroll } from './use-hash-scroll';
+import { useHashScroll } from '../../lib/use-hash-scroll';
 import { parseKind } from './validate-enquiry';
 import './contact.css';
 

@@ -4,10 +4,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { ClientQuote } from '@/components/ui/client-quote';
 import { site, testimonials } from '@/content/site';
 import { Seo } from '@/lib/seo';
 import { ctaLabel, services } from './services-data';
-import { useHashScroll } from './use-hash-scroll';
+import { useHashScroll } from '../../lib/use-hash-scroll';
 import './services.css';
 
 const SECTORS = [
@@ -98,14 +99,7 @@ export default function ServicesPage() {
           <h2 id="services-testimonial" className="visually-hidden">
             What our clients say
           </h2>
-          <figure className="services-quote">
-            <blockquote>
-              <p>“{quote.quote}”</p>
-            </blockquote>
-            <figcaption>
-              <strong>{quote.name}</strong>, {quote.role}, {quote.company}
-            </figcaption>
-          </figure>
+          <ClientQuote quote={quote} />
         </div>
       </section>
       <section className="section" aria-labelledby="services-sectors">
