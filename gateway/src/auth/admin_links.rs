@@ -7,20 +7,18 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{verify_link, MailKind};
 use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
-use crate::auth::request::json_body;
-use crate::auth::session::require_admin;
+use crate::auth::request::{json_body, RedirectTo};
 use crate::auth::store::begin;
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 struct LinkBody {
@@ -64,17 +62,11 @@ async fn create_user(
     new_user::create(tx, new).await
 }
 
-pub async fn invite(
-    State(state): State<Auth>,
-    headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
-    require_admin(&state, &headers)?;
+pub async fn invite(State(state): State<Auth>, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
     let body: LinkBody = json_body(&body)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
+    let requested = to.get().or(body.redirect_to.as_deref());
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
@@ -103,17 +95,11 @@ struct Link {
     to: String,
 }
 
-pub async fn generate_link(
-    State(state): State<Auth>,
-    headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
-    require_admin(&state, &headers)?;
+pub async fn generate_link(State(state): State<Auth>, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
     let mut body: LinkBody = json_body(&body)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    let requested = query.get("redirect_to").or(body.redirect_to.as_ref()).map(String::as_str);
+    let requested = to.get().or(body.redirect_to.as_deref());
     let redirect = choose_redirect(requested, &cfg.site_url, &cfg.uri_allow_list);
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;

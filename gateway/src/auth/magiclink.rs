@@ -6,19 +6,18 @@ use crate::auth::domain::pkce;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::store::{begin, flow_state};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 struct OtpBody {
@@ -51,20 +50,13 @@ fn check_params(body: &OtpBody) -> AuthResult<Option<pkce::Challenge>> {
     pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())
 }
 
-pub async fn handler(
-    State(state): State<Auth>,
-    ip: ClientIp,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
-    if !state.limiter.check("otp", &ip.key(), state.config.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
+pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
+    state.admit("otp", &ip.key(), state.config.rate_otp).await?;
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: OtpBody = json_body(&body)?;
     let challenge = check_params(&body)?;
     let email = email_of(&state, &body)?;
-    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
+    let redirect = admit_address(&state, &email, to.get()).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();

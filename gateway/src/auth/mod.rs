@@ -1,6 +1,7 @@
 //! Supabase Auth (GoTrue) under `/auth/v1`: the route table, the auth state, and the layers every auth route
 //! shares (API-version error format, CORS, the API key check).
 
+mod admin;
 mod admin_links;
 mod admin_users;
 mod api_key;
@@ -58,14 +59,25 @@ impl Auth {
     }
 }
 
+impl AuthState {
+    /// Takes a request from `key`'s bucket of limit `bucket`; an empty bucket is GoTrue's 429.
+    pub async fn admit(&self, bucket: &'static str, key: &str, rate: rate_limit::Rate) -> error::AuthResult<()> {
+        match self.limiter.check(bucket, key, rate).await {
+            true => Ok(()),
+            false => Err(error::AuthError::rate_limited()),
+        }
+    }
+}
+
 /// The routes under `/auth/v1`; every route but the e-mail link (`/verify`), the JWKS and `/health` behind the
-/// API-key gate.
+/// API-key gate, and the admin API behind the admin gate too.
 pub fn router<S>(auth: &Auth) -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Auth: FromRef<S>,
 {
     let keyed = |route: MethodRouter<S>| route.route_layer(from_fn_with_state(auth.clone(), api_key::require));
+    let admin = |route: MethodRouter<S>| keyed(route.route_layer(from_fn_with_state(auth.clone(), admin::require)));
     Router::new()
         .route("/signup", keyed(post(signup::handler)))
         .route("/token", keyed(post(token::handler)))
@@ -79,10 +91,10 @@ where
         .route("/verify", get(verify::get).post(verify::post))
         .route("/settings", keyed(get(settings::handler)))
         .route("/health", get(settings::health))
-        .route("/invite", keyed(post(admin_links::invite)))
-        .route("/admin/generate_link", keyed(post(admin_links::generate_link)))
-        .route("/admin/users", keyed(get(admin_users::list).post(admin_users::create)))
-        .route("/admin/users/{id}", keyed(get(admin_users::get).put(admin_users::update).delete(admin_users::delete)))
+        .route("/invite", admin(post(admin_links::invite)))
+        .route("/admin/generate_link", admin(post(admin_links::generate_link)))
+        .route("/admin/users", admin(get(admin_users::list).post(admin_users::create)))
+        .route("/admin/users/{id}", admin(get(admin_users::get).put(admin_users::update).delete(admin_users::delete)))
         .route("/.well-known/jwks.json", get(jwks_document::handler))
         .layer(axum::middleware::from_fn(layers::limit_body))
         .layer(axum::extract::DefaultBodyLimit::max(layers::MAX_BODY_BYTES))

@@ -75,9 +75,7 @@ impl<'a> TokenMail<'a> {
 /// alike to known and unknown addresses; then the redirect the link carries (`redirect_to`, if allowed).
 pub async fn admit_address(state: &Auth, email: &Email, redirect_to: Option<&str>) -> AuthResult<String> {
     let cfg = &state.config;
-    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("account", email.as_str(), cfg.rate_account).await?;
     check_frequency(state, email.as_str()).await?;
     Ok(choose_redirect(redirect_to, &cfg.site_url, &cfg.uri_allow_list))
 }

@@ -6,17 +6,16 @@ use crate::auth::domain::pkce;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, flow_state};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 struct RecoverBody {
@@ -28,19 +27,12 @@ struct RecoverBody {
     code_challenge_method: Option<String>,
 }
 
-pub async fn handler(
-    State(state): State<Auth>,
-    ip: ClientIp,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
+pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
     if !cfg.email_enabled {
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
     }
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("otp", &ip.key(), cfg.rate_otp).await?;
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: RecoverBody = json_body(&body)?;
     let raw = body.email.unwrap_or_default();
@@ -49,7 +41,7 @@ pub async fn handler(
     }
     let email = Email::parse(&raw)?;
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
-    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
+    let redirect = admit_address(&state, &email, to.get()).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();

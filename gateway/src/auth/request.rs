@@ -69,6 +69,26 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     }
 }
 
+/// The `redirect_to` query parameter as sent (the last one, as a map of the query keeps it).
+#[derive(Debug, Clone, Default)]
+pub struct RedirectTo(pub Option<String>);
+
+impl RedirectTo {
+    pub fn get(&self) -> Option<&str> {
+        self.0.as_deref()
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for RedirectTo {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let last = url::form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k == "redirect_to").last();
+        Ok(RedirectTo(last.map(|(_, v)| v.into_owned())))
+    }
+}
+
 pub fn origin(ip: &ClientIp, headers: &HeaderMap) -> Origin {
     Origin {
         ip: ip.0,

@@ -4,17 +4,16 @@ use crate::auth::domain::email::Email;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 struct ResendBody {
@@ -61,21 +60,14 @@ fn check_params(body: &ResendBody, email_enabled: bool) -> AuthResult<Email> {
     }
 }
 
-pub async fn handler(
-    State(state): State<Auth>,
-    ip: ClientIp,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
+pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("otp", &ip.key(), cfg.rate_otp).await?;
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: ResendBody = json_body(&body)?;
     let email = check_params(&body, cfg.email_enabled)?;
     let kind = body.kind.unwrap_or_default();
-    let redirect = admit_address(&state, &email, query.get("redirect_to").map(String::as_str)).await?;
+    let redirect = admit_address(&state, &email, to.get()).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();

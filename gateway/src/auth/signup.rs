@@ -8,7 +8,7 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, origin, ClientIp};
+use crate::auth::request::{json_body, origin, ClientIp, RedirectTo};
 use crate::auth::session::token_response;
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::sessions::Origin;
@@ -16,13 +16,12 @@ use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::store::{begin, flow_state, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 #[derive(Debug, Default, Deserialize)]
 pub struct SignupBody {
@@ -44,7 +43,7 @@ pub async fn handler(
     State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
+    to: RedirectTo,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let mut body: SignupBody = json_body(&body)?;
@@ -54,13 +53,8 @@ pub async fn handler(
     let cfg = &state.config;
     let data = object_or_empty(body.data.take());
     let (email, password, pkce) = admit(&state, &ip, &body).await?;
-    let signup = Signup {
-        email,
-        password,
-        data,
-        redirect: choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list),
-        pkce,
-    };
+    let signup =
+        Signup { email, password, data, redirect: choose_redirect(to.get(), &cfg.site_url, &cfg.uri_allow_list), pkce };
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
@@ -100,9 +94,7 @@ async fn admit<'b>(
     body: &'b SignupBody,
 ) -> AuthResult<(Email, &'b str, Option<pkce::Challenge>)> {
     let cfg = &state.config;
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("otp", &ip.key(), cfg.rate_otp).await?;
     if !cfg.autoconfirm {
         crate::auth::otp::admit_mail_client(state, ip).await?;
     }
@@ -111,9 +103,7 @@ async fn admit<'b>(
     let pkce = pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())?;
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     let email = Email::parse(body.email.as_deref().unwrap_or_default())?;
-    if !state.limiter.check("account", email.as_str(), cfg.rate_account).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("account", email.as_str(), cfg.rate_account).await?;
     Ok((email, password, pkce))
 }
 
@@ -232,9 +222,7 @@ async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Optio
             "Anonymous sign-ins are disabled",
         ));
     }
-    if !state.limiter.check("anonymous", &ip.key(), cfg.rate_anonymous).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("anonymous", &ip.key(), cfg.rate_anonymous).await?;
     let data = object_or_empty(data);
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;

@@ -41,9 +41,7 @@ pub async fn handler(
     uri: Uri,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
-    if !state.limiter.check("token", &ip.key(), state.config.rate_token).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("token", &ip.key(), state.config.rate_token).await?;
     // GoTrue picks the grant with `r.FormValue("grant_type")` before it reads the JSON parameters: a url-encoded or
     // multipart body's field counts (and leaves no JSON to read), a JSON body's `grant_type` does not.
     let (grant, body) = form_value(&headers, uri.query(), body, "grant_type").await;
@@ -59,9 +57,7 @@ async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: 
     let cfg = &state.config;
     let email = login_email(state, body.email.unwrap_or_default(), &body.phone.unwrap_or_default())?;
     let password = body.password.unwrap_or_default();
-    if !state.limiter.check("account", &email, cfg.rate_account).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("account", &email, cfg.rate_account).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     // An unparsable address cannot have an account: treat it as unknown (same answer, same cost).

@@ -7,19 +7,18 @@ use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
-use crate::auth::request::{json_body, ClientIp};
+use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::session::{require_caller, Caller};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{Map, Value};
-use std::collections::HashMap;
 
 pub async fn get(State(state): State<Auth>, headers: HeaderMap) -> AuthResult<Json<Value>> {
     let mut client = state.core.pool.get().await?;
@@ -62,13 +61,11 @@ pub async fn put(
     State(state): State<Auth>,
     ip: ClientIp,
     headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
+    to: RedirectTo,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
-    if !state.limiter.check("otp", &ip.key(), cfg.rate_otp).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("otp", &ip.key(), cfg.rate_otp).await?;
     let body: UpdateBody = json_body(&body)?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
@@ -91,8 +88,7 @@ pub async fn put(
         change_password(&state, &tx, &caller, password, body.nonce.as_deref()).await?;
     }
     if let Some(raw) = body.email.as_deref().filter(|e| !e.is_empty()) {
-        let redirect =
-            choose_redirect(query.get("redirect_to").map(String::as_str), &cfg.site_url, &cfg.uri_allow_list);
+        let redirect = choose_redirect(to.get(), &cfg.site_url, &cfg.uri_allow_list);
         change_email(&state, &tx, &mut outbox, user, raw, &redirect).await?;
     }
     let updated = users::by_id(&tx, user.id).await?.unwrap_or(caller.user);

@@ -20,6 +20,8 @@ pub mod reload;
 pub mod role_settings;
 pub mod shared;
 mod state;
+#[cfg(test)]
+pub mod testing;
 pub mod workers;
 
 pub use state::{Core, CoreState};

@@ -123,14 +123,12 @@ fn seconds_since_exp(token: &str) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Vars;
+    use crate::core::testing::{config, key_set};
     use jwks::{KeyStatus, SigningKey};
     use serde_json::json;
 
     fn setup() -> (KeySet, Config) {
-        let keys = KeySet::new(vec![SigningKey::generate_es256(KeyStatus::Current).unwrap()]);
-        let vars = Vars([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())].into());
-        (keys, Config::from_vars(vars).unwrap())
+        (key_set(), config())
     }
 
     #[test]

@@ -54,6 +54,12 @@ fn safe_version(version: Option<&str>) -> &str {
 }
 
 /// The backend-relative key of an object version: `ab/<sha256(bucket NUL name)>/<version>`.
+/// A stored version of an object: (bucket, name, version).
+pub type Stored<'a> = (&'a str, &'a str, Option<&'a str>);
+
+/// An object's contents as they are read.
+pub type ByteStream = futures::stream::BoxStream<'static, io::Result<bytes::Bytes>>;
+
 pub fn object_key(bucket: &str, name: &str, version: Option<&str>) -> String {
     let mut h = Sha256::new();
     h.update(bucket.as_bytes());
@@ -113,14 +119,7 @@ impl FileBackend {
     }
 
     /// Streams `len` bytes from `start`.
-    pub async fn stream(
-        &self,
-        bucket: &str,
-        name: &str,
-        version: Option<&str>,
-        start: u64,
-        len: u64,
-    ) -> io::Result<futures::stream::BoxStream<'static, io::Result<bytes::Bytes>>> {
+    pub async fn stream(&self, (bucket, name, version): Stored<'_>, start: u64, len: u64) -> io::Result<ByteStream> {
         use futures::StreamExt;
         use tokio::io::{AsyncReadExt, AsyncSeekExt};
         let mut file = tokio::fs::File::open(self.path(bucket, name, version)).await?;
@@ -152,7 +151,7 @@ impl FileBackend {
     }
 
     /// Copies a version to another object (through a temporary file, so the copy appears whole).
-    pub async fn copy(&self, from: (&str, &str, Option<&str>), to: (&str, &str, &str)) -> io::Result<()> {
+    pub async fn copy(&self, from: Stored<'_>, to: (&str, &str, &str)) -> io::Result<()> {
         let mut tmp = self.temp_file().await?;
         tmp.file = None;
         tokio::fs::copy(self.path(from.0, from.1, from.2), &tmp.path).await?;
@@ -164,7 +163,7 @@ impl FileBackend {
     }
 
     /// Renames a version to another object (same version id).
-    pub async fn rename(&self, from: (&str, &str, Option<&str>), to: (&str, &str, Option<&str>)) -> io::Result<()> {
+    pub async fn rename(&self, from: Stored<'_>, to: Stored<'_>) -> io::Result<()> {
         self.place(&self.path(from.0, from.1, from.2), &self.path(to.0, to.1, to.2)).await
     }
 }
@@ -210,16 +209,10 @@ impl Backend {
         }
     }
 
-    pub async fn stream(
-        &self,
-        bucket: &str,
-        name: &str,
-        version: Option<&str>,
-        start: u64,
-        len: u64,
-    ) -> io::Result<futures::stream::BoxStream<'static, io::Result<bytes::Bytes>>> {
+    pub async fn stream(&self, at: Stored<'_>, start: u64, len: u64) -> io::Result<ByteStream> {
+        let (bucket, name, version) = at;
         match self {
-            Backend::File(f) => f.stream(bucket, name, version, start, len).await,
+            Backend::File(f) => f.stream(at, start, len).await,
             Backend::S3 { s3, .. } => s3.stream(&object_key(bucket, name, version), start, len).await,
         }
     }
@@ -236,7 +229,7 @@ impl Backend {
         }
     }
 
-    pub async fn copy(&self, from: (&str, &str, Option<&str>), to: (&str, &str, &str)) -> io::Result<()> {
+    pub async fn copy(&self, from: Stored<'_>, to: (&str, &str, &str)) -> io::Result<()> {
         match self {
             Backend::File(f) => f.copy(from, to).await,
             Backend::S3 { s3, .. } => {
@@ -245,7 +238,7 @@ impl Backend {
         }
     }
 
-    pub async fn rename(&self, from: (&str, &str, Option<&str>), to: (&str, &str, Option<&str>)) -> io::Result<()> {
+    pub async fn rename(&self, from: Stored<'_>, to: Stored<'_>) -> io::Result<()> {
         match self {
             Backend::File(f) => f.rename(from, to).await,
             Backend::S3 { s3, .. } => {

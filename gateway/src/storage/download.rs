@@ -144,7 +144,7 @@ async fn respond(
     if method == Method::HEAD {
         return Ok((status, h).into_response());
     }
-    let stream = match backend.stream(&obj.bucket_id, &obj.name, obj.version.as_deref(), start, len).await {
+    let stream = match backend.stream((&obj.bucket_id, &obj.name, obj.version.as_deref()), start, len).await {
         Ok(s) => s,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(StorageError::NoSuchKey),
         Err(e) => return Err(StorageError::internal("read object", e)),

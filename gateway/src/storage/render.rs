@@ -147,7 +147,8 @@ async fn read_source(state: &Storage, obj: &ObjectRow, max: usize) -> Result<byt
     if size > max as u64 {
         return Err(RenderError::FileTooLarge.into());
     }
-    let stream = backend.stream(&obj.bucket_id, &obj.name, obj.version.as_deref(), 0, size).await.map_err(not_found)?;
+    let stream =
+        backend.stream((&obj.bucket_id, &obj.name, obj.version.as_deref()), 0, size).await.map_err(not_found)?;
     let chunks: Vec<bytes::Bytes> = stream.try_collect().await.map_err(not_found)?;
     Ok(chunks.concat().into())
 }

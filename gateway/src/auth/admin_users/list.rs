@@ -3,7 +3,6 @@
 
 use super::request_aud;
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::session::require_admin;
 use crate::auth::store::begin;
 use crate::auth::store::users;
 use crate::auth::Auth;
@@ -20,7 +19,6 @@ pub async fn list(
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> AuthResult<Response> {
-    require_admin(&state, &headers)?;
     let positive = |name: &str, default: i64| match query.get(name).filter(|v| !v.is_empty()) {
         None => Ok(default),
         Some(v) => v.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {

@@ -10,7 +10,6 @@ pub use list::list;
 pub use update::update;
 
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::session::require_admin;
 use crate::auth::store::begin;
 use crate::auth::store::users;
 use crate::auth::Auth;
@@ -83,8 +82,7 @@ pub(super) fn ban_until(duration: &str) -> AuthResult<Option<chrono::DateTime<ch
     Ok(Some(chrono::Utc::now() + chrono::Duration::from_std(d).unwrap_or_default()))
 }
 
-pub async fn get(State(state): State<Auth>, headers: HeaderMap, Path(id): Path<String>) -> AuthResult<Json<Value>> {
-    require_admin(&state, &headers)?;
+pub async fn get(State(state): State<Auth>, Path(id): Path<String>) -> AuthResult<Json<Value>> {
     let id = parse_id(&id)?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
@@ -95,13 +93,7 @@ pub async fn get(State(state): State<Auth>, headers: HeaderMap, Path(id): Path<S
 
 /// `DELETE /admin/users/{id}` (`{should_soft_delete}` optional): answers `{}` as GoTrue does. A soft delete keeps
 /// the row with its e-mail, password and tokens cleared, `deleted_at` set, identities emptied and sessions ended.
-pub async fn delete(
-    State(state): State<Auth>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
-    require_admin(&state, &headers)?;
+pub async fn delete(State(state): State<Auth>, Path(id): Path<String>, body: Bytes) -> AuthResult<Json<Value>> {
     let id = parse_id(&id)?;
     let params: DeleteBody = if body.iter().all(u8::is_ascii_whitespace) {
         DeleteBody::default()

@@ -5,26 +5,18 @@ use super::{ban_until, not_found, parse_id, AdminUserBody};
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::session::require_admin;
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, User};
 use crate::auth::user::merge_metadata;
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde_json::Value;
 use uuid::Uuid;
 
-pub async fn update(
-    State(state): State<Auth>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> AuthResult<Json<Value>> {
-    require_admin(&state, &headers)?;
+pub async fn update(State(state): State<Auth>, Path(id): Path<String>, body: Bytes) -> AuthResult<Json<Value>> {
     let id = parse_id(&id)?;
     let body: AdminUserBody = crate::auth::request::json_body(&body)?;
     let mut client = state.core.pool.get().await?;

@@ -40,9 +40,7 @@ struct VerifyBody {
 }
 
 pub async fn post(State(state): State<Auth>, ip: ClientIp, headers: HeaderMap, body: Bytes) -> AuthResult<Response> {
-    if !state.limiter.check("verify", &ip.key(), state.config.rate_verify).await {
-        return Err(AuthError::rate_limited());
-    }
+    state.admit("verify", &ip.key(), state.config.rate_verify).await?;
     let body: VerifyBody = json_body(&body)?;
     let kind = body.kind.clone().unwrap_or_default();
     if kind.is_empty() {

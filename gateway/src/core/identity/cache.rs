@@ -137,21 +137,10 @@ impl IdentityCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Vars;
-
-    fn config() -> Config {
-        Config::from_vars(Vars(HashMap::from([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())])))
-            .unwrap()
-    }
+    use crate::core::testing::{bearer, config, key_set};
 
     fn keyset() -> Arc<KeySet> {
-        Arc::new(KeySet::new(vec![jwks::SigningKey::generate_es256(jwks::KeyStatus::Current).unwrap()]))
-    }
-
-    fn bearer(token: &str) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        h.insert("authorization", format!("Bearer {token}").parse().unwrap());
-        h
+        Arc::new(key_set())
     }
 
     #[test]

@@ -145,20 +145,11 @@ fn verify_options(config: &Config) -> VerifyOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Vars;
-    use jwks::{KeyStatus, SigningKey};
+    use crate::core::testing::{bearer, config, key_set};
     use serde_json::json;
 
     fn setup() -> (KeySet, Config) {
-        let keys = KeySet::new(vec![SigningKey::generate_es256(KeyStatus::Current).unwrap()]);
-        let vars = Vars([("DATABASE_URL".to_string(), "postgres://x@localhost/db".to_string())].into());
-        (keys, Config::from_vars(vars).unwrap())
-    }
-
-    fn bearer(token: &str) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        h.insert(http::header::AUTHORIZATION, format!("Bearer {token}").parse().unwrap());
-        h
+        (key_set(), config())
     }
 
     #[test]

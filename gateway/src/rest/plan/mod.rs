@@ -36,10 +36,10 @@ pub fn plan(req: &ApiRequest, cache: &SchemaCache, ctx: &PlanContext) -> Result<
             let table = find_table(cache, &req.schema, name, ctx.role)?;
             match req.method {
                 Method::GET | Method::HEAD => Ok(Plan::Read(plan_read(req, cache, table, ctx)?)),
-                Method::POST => Ok(Plan::Mutate(mutate::plan_insert(req, cache, table, ctx)?)),
-                Method::PATCH => Ok(Plan::Mutate(mutate::plan_update(req, cache, table, ctx)?)),
-                Method::DELETE => Ok(Plan::Mutate(mutate::plan_delete(req, cache, table, ctx)?)),
-                Method::PUT => Ok(Plan::Mutate(mutate::plan_put(req, cache, table, ctx)?)),
+                Method::POST => Ok(Plan::Mutate(mutate::insert(req, cache, table, ctx)?)),
+                Method::PATCH => Ok(Plan::Mutate(mutate::update(req, cache, table, ctx)?)),
+                Method::DELETE => Ok(Plan::Mutate(mutate::delete(req, cache, table, ctx)?)),
+                Method::PUT => Ok(Plan::Mutate(mutate::put(req, cache, table, ctx)?)),
                 ref m => Err(Error::Method(m.to_string())),
             }
         }

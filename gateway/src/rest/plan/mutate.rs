@@ -102,12 +102,7 @@ fn common(
     })
 }
 
-pub fn plan_insert(
-    req: &ApiRequest,
-    cache: &SchemaCache,
-    table: &Table,
-    ctx: &PlanContext,
-) -> Result<MutatePlan, Error> {
+pub fn insert(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
     let body = parse_body(req)?;
     let columns = payload_columns(req, table, &body)?;
     let on_conflict = match req.prefs.resolution {
@@ -126,12 +121,7 @@ pub fn plan_insert(
     common(req, cache, table, ctx, MutateKind::Insert { columns, on_conflict, missing_default })
 }
 
-pub fn plan_update(
-    req: &ApiRequest,
-    cache: &SchemaCache,
-    table: &Table,
-    ctx: &PlanContext,
-) -> Result<MutatePlan, Error> {
+pub fn update(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
     let body = parse_body(req)?;
     if !body.is_object() {
         return Err(Error::InvalidBody("Empty or invalid json".into()));
@@ -140,17 +130,12 @@ pub fn plan_update(
     common(req, cache, table, ctx, MutateKind::Update { columns })
 }
 
-pub fn plan_delete(
-    req: &ApiRequest,
-    cache: &SchemaCache,
-    table: &Table,
-    ctx: &PlanContext,
-) -> Result<MutatePlan, Error> {
+pub fn delete(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
     common(req, cache, table, ctx, MutateKind::Delete)
 }
 
 /// PUT: a single-row upsert addressed by the whole primary key (`pk=eq.v` filters and nothing else).
-pub fn plan_put(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
+pub fn put(req: &ApiRequest, cache: &SchemaCache, table: &Table, ctx: &PlanContext) -> Result<MutatePlan, Error> {
     if req.query.ranges.values().any(|r| r.limit.is_some() || r.offset != 0) {
         return Err(Error::PutRange);
     }
