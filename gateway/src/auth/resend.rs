@@ -8,10 +8,12 @@ use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::Auth;
+use crate::core::mail::OutgoingMail;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use deadpool_postgres::Transaction;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -71,28 +73,42 @@ pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, bo
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
-    if kind == "signup" {
-        if let Some(user) = users::by_email(&tx, email.as_str()).await?.filter(|u| u.email_confirmed_at.is_none()) {
-            let mail = TokenMail::to_account(&user, MailKind::Confirmation, TokenKind::Confirmation, &redirect, false);
-            outbox.push(send_token(&state, &tx, mail).await?);
-        }
-    } else if let Some(user) = users::by_email(&tx, email.as_str()).await? {
-        if let Some(new_email) = user.new_email.clone() {
-            let mail = TokenMail {
-                user_id: user.id,
-                kind: MailKind::EmailChange,
-                token: TokenKind::EmailChangeNew,
-                to: &new_email,
-                email: &user.email,
-                new_email: &new_email,
-                redirect_to: &redirect,
-                pkce: false,
-            };
-            outbox.push(send_token(&state, &tx, mail).await?);
-        }
+    if let Some(mail) = resent(&state, &tx, &kind, &email, &redirect).await? {
+        outbox.push(mail);
     }
     tx.commit().await?;
     drop(client); // back to the pool before the mail server is contacted
     outbox.deliver(&state).await?;
     Ok(Json(json!({})))
+}
+
+/// The mail to send again: a sign-up confirmation to an unconfirmed address, or the link to a pending new address;
+/// nothing otherwise (the answer is the same either way).
+async fn resent(
+    state: &Auth,
+    tx: &Transaction<'_>,
+    kind: &str,
+    email: &Email,
+    redirect: &str,
+) -> AuthResult<Option<(MailKind, OutgoingMail)>> {
+    let Some(user) = users::by_email(tx, email.as_str()).await? else { return Ok(None) };
+    if kind == "signup" {
+        if user.email_confirmed_at.is_some() {
+            return Ok(None);
+        }
+        let mail = TokenMail::to_account(&user, MailKind::Confirmation, TokenKind::Confirmation, redirect, false);
+        return Ok(Some(send_token(state, tx, mail).await?));
+    }
+    let Some(new_email) = user.new_email.clone() else { return Ok(None) };
+    let mail = TokenMail {
+        user_id: user.id,
+        kind: MailKind::EmailChange,
+        token: TokenKind::EmailChangeNew,
+        to: &new_email,
+        email: &user.email,
+        new_email: &new_email,
+        redirect_to: redirect,
+        pkce: false,
+    };
+    Ok(Some(send_token(state, tx, mail).await?))
 }

@@ -56,11 +56,7 @@ pub(super) async fn verify(
     if user.is_banned() {
         return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
     }
-    let matched_confirmation = kind != "email_change"
-        && tx
-            .query_opt("select 1 from auth.users where id = $1 and confirmation_token = $2", &[&user.id, &hash])
-            .await?
-            .is_some();
+    let matched_confirmation = kind != "email_change" && is_confirmation(tx, &user, hash).await?;
     let sent = match kind {
         "email_change" => user.email_change_sent_at,
         _ if matched_confirmation => user.confirmation_sent_at,
@@ -83,9 +79,20 @@ pub(super) async fn verify(
             return Ok(Verified::Code(code));
         }
     }
+    session(state, tx, user, from).await
+}
+
+/// A new session for the verified user.
+async fn session(state: &Auth, tx: &Transaction<'_>, user: User, from: &Origin) -> AuthResult<Verified> {
     let (session_id, refresh) = sessions::create(tx, user.id, "otp", from).await?;
     let user = users::by_id(tx, user.id).await?.unwrap_or(user);
     Ok(Verified::Session(token_response(state, tx, &user, session_id, &refresh).await?))
+}
+
+/// Whether `hash` is the user's sign-up confirmation token (rather than a recovery or magic-link one).
+async fn is_confirmation(tx: &Transaction<'_>, user: &User, hash: &str) -> AuthResult<bool> {
+    let sql = "select 1 from auth.users where id = $1 and confirmation_token = $2";
+    Ok(tx.query_opt(sql, &[&user.id, &hash]).await?.is_some())
 }
 
 /// The user a token hash belongs to, and the hash as stored: a code typed from a PKCE sign-up's mail matches the
