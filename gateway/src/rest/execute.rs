@@ -13,7 +13,7 @@ use crate::core::context::RequestContext;
 use crate::core::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
 use crate::core::db::request_tx::{preamble_text, BEGIN_READ_WRITE};
 use crate::rest::error::Error;
-use crate::rest::sql::fragment::Statement;
+use crate::rest::fragment::Statement;
 
 /// How the transaction ends once the rows are known.
 pub type Decide = Box<dyn FnOnce(&[TextRow]) -> Result<bool, Error> + Send>;

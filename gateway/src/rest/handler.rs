@@ -1,16 +1,15 @@
 //! The request handlers: identify → read body → parse → plan → SQL → execute → respond. Failures before the
 //! database (bad token, bad query, unknown table) never take a pooled connection.
 
+use super::caller::{identity_error, request_context};
 use super::error::Error;
 use super::plan::{self, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
 use super::request::{self, ApiRequest, ParseSettings, Resource};
-use super::run::{self, applied_timezone, Planned};
+use super::run::{self, Planned};
 use super::schema_cache::SchemaCache;
 use super::statement;
 use super::Rest;
-use crate::core::context::{self, RequestContext};
-use crate::core::identity::{Rejection, Verified};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
@@ -110,47 +109,4 @@ fn plan(rest: &Rest, req: &ApiRequest, cache: &SchemaCache, role: &str) -> Resul
         statement::refuse_unfiltered(&plan)?;
     }
     Ok(plan)
-}
-
-/// A rejected caller in PostgREST's terms: token errors as PGRST301/303, a role the gateway never switches to
-/// as PostgreSQL would report `SET ROLE` (22023 unknown role → 401, 42501 not granted → 403).
-pub(super) fn identity_error(e: &Rejection, headers: &HeaderMap, cache: &SchemaCache) -> Error {
-    match e {
-        Rejection::RoleNotAllowed(role) if !cache.roles.contains(role) => Error::Db {
-            code: "22023".into(),
-            message: format!("role \"{role}\" does not exist"),
-            details: None,
-            hint: None,
-            authenticated: true,
-        },
-        Rejection::RoleNotAllowed(role) => Error::Db {
-            code: "42501".into(),
-            message: format!("permission denied to set role \"{role}\""),
-            details: None,
-            hint: None,
-            authenticated: true,
-        },
-        other => Error::Jwt(super::error::jwt::describe(other, crate::core::identity::bearer_token(headers))),
-    }
-}
-
-/// What the preamble tells SQL about this request: the one request context, on the request's schema, with the
-/// `Prefer: timezone` PostgreSQL knows.
-pub(super) fn request_context(
-    rest: &Rest,
-    verified: &Verified,
-    req: &ApiRequest,
-    uri: &Uri,
-    headers: &HeaderMap,
-    cache: &SchemaCache,
-) -> RequestContext {
-    let path = uri.path();
-    let request =
-        context::Request { method: req.method.as_str(), path: path.strip_prefix("/rest/v1").unwrap_or(path), headers };
-    let search_path = rest.settings.search_path(&req.schema);
-    let mut context = rest.core.context(verified, &request, search_path);
-    if let Some(tz) = applied_timezone(req, cache) {
-        context.role_settings.push(("timezone".into(), tz.to_string()));
-    }
-    context
 }

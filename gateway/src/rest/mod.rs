@@ -1,8 +1,10 @@
 //! The PostgREST-compatible data API under `/rest/v1`: request → parse → plan → SQL → execute → response.
 
 mod allow_on_options;
+pub mod caller;
 pub mod error;
 pub mod execute;
+pub mod fragment;
 mod handler;
 pub mod openapi;
 pub mod plan;

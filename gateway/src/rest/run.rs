@@ -1,6 +1,7 @@
 //! Running a planned request: the transaction's job (the statement, or its EXPLAIN), how the transaction ends once
 //! the rows are known, and the rows turned into PostgREST's response.
 
+use super::caller::applied_timezone;
 use super::error::Error;
 use super::execute::{self, Decide, TxJob};
 use super::plan::Plan;
@@ -174,9 +175,4 @@ fn plan_response(rows: &[TextRow], media: &MediaType, json: bool) -> Result<Resp
         res.headers_mut().insert(header::CONTENT_TYPE, v);
     }
     Ok(res)
-}
-
-/// `Prefer: timezone=…` when PostgreSQL knows the zone (otherwise ignored, as PostgREST does).
-pub(super) fn applied_timezone<'a>(req: &'a ApiRequest, cache: &SchemaCache) -> Option<&'a str> {
-    req.prefs.timezone.as_deref().filter(|tz| cache.timezones.contains(*tz))
 }

@@ -118,7 +118,7 @@ impl RestSettings {
     }
 
     fn build_search_path(&self, schema: &str) -> String {
-        use crate::rest::sql::fragment::quote_ident;
+        use crate::rest::fragment::quote_ident;
         let quoted: Vec<String> =
             std::iter::once(schema).chain(self.extra_search_path.iter().map(String::as_str)).map(quote_ident).collect();
         quoted.join(", ")
@@ -142,7 +142,7 @@ impl RestSettings {
 
     /// `SELECT "schema"."fn"()` for the pre-request function, if configured.
     pub fn pre_request_sql(&self) -> Option<String> {
-        use crate::rest::sql::fragment::quote_ident;
+        use crate::rest::fragment::quote_ident;
         self.pre_request.as_ref().map(|(s, f)| format!("SELECT {}.{}()", quote_ident(s), quote_ident(f)))
     }
 }

@@ -11,7 +11,7 @@ use super::sql;
 
 /// A plan's statement and how its result becomes a response.
 pub(super) struct Built {
-    pub stmt: sql::fragment::Statement,
+    pub stmt: crate::rest::fragment::Statement,
     pub read_only: bool,
     pub form: Form,
 }

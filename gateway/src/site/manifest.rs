@@ -47,8 +47,36 @@ impl SiteManifest {
         let manifest: SiteManifest =
             serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         for f in manifest.dynamic.iter().map(|d| &d.function).chain(manifest.generated.iter().map(|g| &g.function)) {
-            crate::site::resolve::qualified_function(f)?;
+            qualified_function(f)?;
         }
         Ok(manifest)
+    }
+}
+
+/// Validates `schema.function` (or `function`) names from the manifest and quotes them for SQL.
+pub fn qualified_function(name: &str) -> anyhow::Result<String> {
+    let parts: Vec<&str> = name.split('.').collect();
+    if parts.is_empty() || parts.len() > 2 {
+        anyhow::bail!("bad function name in _site.json: {name}");
+    }
+    let mut quoted = vec![];
+    for p in parts {
+        if p.is_empty() || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            anyhow::bail!("bad function name in _site.json: {name}");
+        }
+        quoted.push(format!("\"{p}\""));
+    }
+    Ok(quoted.join("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_manifest_function_names() {
+        assert_eq!(qualified_function("public.render_job_page").unwrap(), "\"public\".\"render_job_page\"");
+        assert!(qualified_function("public.x; drop table y").is_err());
+        assert!(qualified_function("a.b.c").is_err());
     }
 }

@@ -1,6 +1,7 @@
 //! Turning a resolved route into a response: files, pages with the runtime config, and data-rendered pages.
 
-use super::resolve::{qualified_function, resolve, Resolved};
+use super::manifest::qualified_function;
+use super::resolve::{resolve, Resolved};
 use super::Site;
 use crate::core::context::{self, RequestContext};
 use crate::core::db::request_tx::preamble;

@@ -87,22 +87,6 @@ fn is_safe(path: &str) -> bool {
         && !path.split('/').any(|seg| seg == ".." || seg == "." || seg.starts_with(".."))
 }
 
-/// Validates `schema.function` (or `function`) names from the manifest and quotes them for SQL.
-pub fn qualified_function(name: &str) -> anyhow::Result<String> {
-    let parts: Vec<&str> = name.split('.').collect();
-    if parts.is_empty() || parts.len() > 2 {
-        anyhow::bail!("bad function name in _site.json: {name}");
-    }
-    let mut quoted = vec![];
-    for p in parts {
-        if p.is_empty() || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            anyhow::bail!("bad function name in _site.json: {name}");
-        }
-        quoted.push(format!("\"{p}\""));
-    }
-    Ok(quoted.join("."))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,12 +177,5 @@ mod tests {
             assert!(!matches!(resolve(d, &m, p), Resolved::Redirect(_)), "{p:?}");
         }
         assert_eq!(resolve(d, &m, "/a//b/"), Resolved::Redirect("/a//b".into()));
-    }
-
-    #[test]
-    fn quotes_manifest_function_names() {
-        assert_eq!(qualified_function("public.render_job_page").unwrap(), "\"public\".\"render_job_page\"");
-        assert!(qualified_function("public.x; drop table y").is_err());
-        assert!(qualified_function("a.b.c").is_err());
     }
 }

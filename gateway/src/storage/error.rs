@@ -140,29 +140,6 @@ impl StorageError {
         tracing::warn!(error = %e, "storage: {context}: the storage folder is full");
         StorageError::InsufficientStorage
     }
-
-    /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
-    pub fn from_db(e: &tokio_postgres::Error) -> Self {
-        if crate::core::db::is_unavailable(e) {
-            tracing::warn!(error = %e, "storage: database unavailable");
-            return StorageError::DatabaseUnavailable;
-        }
-        let Some(db) = e.as_db_error() else {
-            return Self::internal("database", e);
-        };
-        match db.code().code() {
-            "42501" if db.message().contains("row-level security") => {
-                StorageError::AccessDenied("new row violates row-level security policy".into())
-            }
-            "42501" => StorageError::AccessDenied(db.message().to_string()),
-            "23505" => StorageError::AlreadyExists,
-            "57014" => StorageError::DatabaseTimeout,
-            "P0001" | "23514" | "22P02" | "22023" => StorageError::InvalidRequest(db.message().to_string()),
-            "PT429" => Self::rate_limited(db.message().to_string(), None),
-            "PGRST" => super::limit::custom_error(db.message(), db.detail()),
-            _ => Self::internal("database", format!("{} ({})", db.message(), db.code().code())),
-        }
-    }
 }
 
 impl StorageError {
@@ -173,31 +150,11 @@ impl StorageError {
     }
 }
 
-impl From<tokio_postgres::Error> for StorageError {
-    fn from(e: tokio_postgres::Error) -> Self {
-        StorageError::from_db(&e)
-    }
-}
-
-/// Storage's words for a refused caller: the gateway's own description, except where Storage has its own.
-impl From<crate::core::identity::Rejection> for StorageError {
-    fn from(refused: crate::core::identity::Rejection) -> Self {
-        use crate::core::identity::Rejection;
-        let message = match refused {
-            Rejection::Expired => "jwt expired".to_string(),
-            Rejection::AnonymousDisabled => "Access denied: JWT is not authenticated".to_string(),
-            Rejection::RoleNotAllowed(_) => "Access denied: Invalid role".to_string(),
-            other => other.to_string(),
-        };
-        StorageError::AccessDenied(message)
-    }
-}
-
 impl IntoResponse for StorageError {
     fn into_response(self) -> Response {
         let mut res = (self.http_status(), axum::Json(self.body())).into_response();
         if let StorageError::TooManyRequests { retry_after, .. } = &self {
-            let seconds = retry_after.unwrap_or(super::limit::DEFAULT_RETRY_AFTER_SECS);
+            let seconds = retry_after.unwrap_or(DEFAULT_RETRY_AFTER_SECS);
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }
         res
@@ -205,6 +162,9 @@ impl IntoResponse for StorageError {
 }
 
 pub type Result<T> = std::result::Result<T, StorageError>;
+
+/// `Retry-After` when a rate limit names none.
+pub const DEFAULT_RETRY_AFTER_SECS: u64 = 60;
 
 #[cfg(test)]
 mod tests {

@@ -2,9 +2,10 @@
 //! download routes find it.
 
 use super::caller::Requester;
-use super::download::{find_for, ObjectRow, Reader};
+use super::download::{find_for, Reader};
 use super::error::Result;
 use super::extract::StoragePath;
+use super::find::ObjectRow;
 use super::json::timestamp;
 use crate::storage::Storage;
 use axum::extract::State;

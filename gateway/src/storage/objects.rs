@@ -9,6 +9,7 @@ use super::error::{Result, StorageError};
 use super::extract::StoragePath;
 use super::json::{parse_checked, row_timestamp, timestamp};
 use super::schema::{Prop, Schema};
+use super::upload::upsert_header;
 use super::{buckets, names, signing, sniff, upload};
 use crate::core::context;
 use crate::storage::Storage;
@@ -18,11 +19,6 @@ use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-/// `x-upsert: true`, compared exactly as Storage does (`"True"` or `"1"` is not an upsert).
-pub fn upsert_header(headers: &HeaderMap) -> bool {
-    headers.get("x-upsert").and_then(|v| v.to_str().ok()) == Some("true")
-}
 
 const PREFIX: Schema = Schema::string();
 /// Storage's `deleteObjectsBody`: `prefixes`, at least one.

@@ -3,9 +3,9 @@
 //! the plain download routes find it; the rendering is cached under the object's version and the options.
 
 use super::caller::Requester;
-use super::download::{find_object, Access, ObjectRow};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::find::{find_object, Access, ObjectRow};
 use super::transform::{RenderError, Rendered, Transform};
 use super::{names, range, signing};
 use crate::storage::Storage;

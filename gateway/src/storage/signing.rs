@@ -4,9 +4,9 @@
 
 use super::caller::{Caller, Owner, Requester};
 use super::db;
-use super::download::{find_object, Access};
 use super::error::{Result, StorageError};
 use super::extract::StoragePath;
+use super::find::{find_object, Access};
 use super::json::parse_checked;
 use super::names;
 use super::schema::{Prop, Schema};
@@ -259,7 +259,7 @@ pub async fn sign_upload(
 ) -> Result<Json<Value>> {
     let (bucket, name) = (names::bucket_id(&bucket)?, names::object_name(&name)?);
     let caller = requester.caller()?;
-    let upsert = super::objects::upsert_header(&headers);
+    let upsert = super::upload::upsert_header(&headers);
     can_upload(&state, &caller, bucket, name, upsert).await?;
     let expiry = state.settings.upload_url_expiry_secs;
     let token = sign(

@@ -4,9 +4,11 @@
 use super::caller::{Owner, Requester};
 use super::db;
 use super::error::{Result, StorageError};
+use super::find::{find_object, Access};
 use super::json::parse_checked;
-use super::objects::{upsert_header, write_version, NewRow};
+use super::objects::{write_version, NewRow};
 use super::schema::{Prop, Schema};
+use super::upload::upsert_header;
 use super::{buckets, names, upload};
 use crate::storage::Storage;
 use axum::body::Bytes;
@@ -137,8 +139,7 @@ pub async fn copy_object(
     let caller = requester.caller()?;
     let (src_bucket, src, dst_bucket, dst) = (&t.src_bucket, &t.src, &t.dst_bucket, &t.dst);
     let upsert = upsert_header(&headers);
-    let source =
-        super::download::find_object(&state, super::download::Access::Caller(&caller), src_bucket, src).await?;
+    let source = find_object(&state, Access::Caller(&caller), src_bucket, src).await?;
     buckets::lookup(&state, Method::POST, dst_bucket).await?;
     let version = uuid::Uuid::new_v4().simple().to_string();
     let from = (src_bucket.as_str(), src.as_str(), source.version.as_deref());

@@ -12,6 +12,11 @@ use futures::{Stream, StreamExt};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+/// `x-upsert: true`, compared exactly as Storage does (`"True"` or `"1"` is not an upsert).
+pub fn upsert_header(headers: &HeaderMap) -> bool {
+    headers.get("x-upsert").and_then(|v| v.to_str().ok()) == Some("true")
+}
+
 /// An upload written to a temporary file, with what the database row needs.
 pub struct Staged {
     pub tmp: TempFile,

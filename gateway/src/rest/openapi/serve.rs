@@ -4,9 +4,9 @@
 use super::{document, ForeignKeys, Options};
 use crate::rest::error::Error;
 use crate::rest::execute::{self, Decide, TxJob};
+use crate::rest::fragment::{Param, Statement};
 use crate::rest::request::{self, ApiRequest, ParseSettings, Resource};
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
-use crate::rest::sql::fragment::{Param, Statement};
 use crate::rest::Rest;
 use axum::body::Body;
 use axum::extract::Request;
@@ -31,10 +31,10 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     let verified = rest
         .core
         .identify(headers)
-        .map_err(|e| crate::rest::handler::identity_error(&e, headers, &rest.cache.load()))?;
+        .map_err(|e| crate::rest::caller::identity_error(&e, headers, &rest.cache.load()))?;
     let api_req = document_request(&rest, &parts.method, headers)?;
     let cache = rest.cache.load_full();
-    let tx = crate::rest::handler::request_context(&rest, &verified, &api_req, &parts.uri, headers, &cache);
+    let tx = crate::rest::caller::request_context(&rest, &verified, &api_req, &parts.uri, headers, &cache);
     let job = TxJob {
         context: tx,
         read_only: true,

@@ -5,11 +5,11 @@ use super::read::{attach_query, build_tree};
 use super::types::*;
 use super::PlanContext;
 use crate::rest::error::Error;
+use crate::rest::fragment::quote_ident;
 use crate::rest::request::ApiRequest;
 use crate::rest::schema_cache::{
     edit_distance, QualifiedName, ReturnShape, Routine, RoutineParam, SchemaCache, Volatility,
 };
-use crate::rest::sql::fragment::quote_ident;
 use http::Method;
 use serde_json::Value;
 

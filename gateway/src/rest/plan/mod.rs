@@ -8,9 +8,9 @@ pub mod read;
 pub mod types;
 
 use crate::rest::error::Error;
+use crate::rest::fragment::qualified;
 use crate::rest::request::{ApiRequest, Resource};
 use crate::rest::schema_cache::{edit_distance, QualifiedName, SchemaCache, Table};
-use crate::rest::sql::fragment::qualified;
 use http::Method;
 pub use read::ReadLimits;
 pub use types::*;

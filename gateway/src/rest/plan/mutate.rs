@@ -5,11 +5,11 @@ use super::read::{attach_query, build_tree, ReadLimits};
 use super::types::*;
 use super::PlanContext;
 use crate::rest::error::Error;
+use crate::rest::fragment::quote_ident;
 use crate::rest::request::preferences::{Resolution, Return};
 use crate::rest::request::types::{Operation, SimpleOp};
 use crate::rest::request::{ApiRequest, QueryParams};
 use crate::rest::schema_cache::{Column, SchemaCache, Table};
-use crate::rest::sql::fragment::quote_ident;
 use serde_json::Value;
 
 /// The JSON body, or PGRST102.

@@ -4,10 +4,10 @@
 use super::embed::resolve_relationship;
 use super::types::*;
 use crate::rest::error::Error;
+use crate::rest::fragment::quote_ident;
 use crate::rest::request::types::*;
 use crate::rest::request::QueryParams;
 use crate::rest::schema_cache::{QualifiedName, SchemaCache};
-use crate::rest::sql::fragment::quote_ident;
 
 /// Limits the planner applies.
 #[derive(Debug, Clone, Copy)]

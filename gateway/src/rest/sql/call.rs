@@ -2,9 +2,9 @@
 //! `json_to_record`, from the query string cast to each parameter's type, or the whole body as the single json
 //! argument; the plan's read (select, filters, order, range) applies to its rows.
 
-use super::fragment::{array_literal, qualified, quote_ident, SqlBuilder, Statement};
 use super::read::{count_query, node_query};
 use super::{body_expr, wrap, BodyShape};
+use crate::rest::fragment::{array_literal, qualified, quote_ident, SqlBuilder, Statement};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
 use crate::rest::schema_cache::{ReturnShape, RoutineParam, SchemaCache};

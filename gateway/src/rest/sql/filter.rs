@@ -1,8 +1,8 @@
 //! Conditions as SQL: filters with their operators (simple, quantified, `in`, `is`, full-text), logic trees and
 //! embed null checks, every value bound as a parameter.
 
-use super::fragment::{array_literal, quote_ident, SqlBuilder};
 use super::read::field_sql;
+use crate::rest::fragment::{array_literal, quote_ident, SqlBuilder};
 use crate::rest::plan::types::*;
 use crate::rest::request::types::*;
 

@@ -4,13 +4,12 @@
 
 pub mod call;
 pub mod filter;
-pub mod fragment;
 pub mod mutate;
 pub mod read;
 
+use crate::rest::fragment::{SqlBuilder, Statement};
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::Count;
-use fragment::{SqlBuilder, Statement};
 
 /// How the body aggregates `_postgrest_t` rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

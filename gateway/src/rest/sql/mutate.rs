@@ -2,9 +2,9 @@
 //! `ON CONFLICT … DO UPDATE|NOTHING` and PostgREST's `pgrst.inserted` counter (200 vs 201), UPDATE and DELETE;
 //! the representation is the plan's read over the affected rows.
 
-use super::fragment::{qualified, quote_ident, SqlBuilder, Statement};
 use super::read::{cond_sql, node_query};
 use super::{body_expr, wrap, BodyShape};
+use crate::rest::fragment::{qualified, quote_ident, SqlBuilder, Statement};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::Resolution;

@@ -3,7 +3,7 @@
 //! PostgREST builds them, so PostgreSQL renders the JSON and reports errors with the same aliases.
 
 pub use super::filter::cond_sql;
-use super::fragment::{push_quoted_ident, qualified, quote_ident, SqlBuilder};
+use crate::rest::fragment::{push_quoted_ident, qualified, quote_ident, SqlBuilder};
 use crate::rest::plan::types::*;
 use crate::rest::request::types::*;
 use crate::rest::schema_cache::{Cardinality, SchemaCache};

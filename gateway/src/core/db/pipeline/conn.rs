@@ -3,32 +3,16 @@
 //! dropped the future mid-flight) leaves the connection marked broken, and the pool discards it.
 
 use super::error::{DbError, PgError};
+use super::step::{bind, Step};
 use bytes::{Bytes, BytesMut};
 use postgres_protocol::message::backend::Message;
 use postgres_protocol::message::frontend;
-use postgres_protocol::IsNull;
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Bound on statements prepared per connection; past it, statements are parsed unnamed each time.
 const MAX_PREPARED: usize = 500;
-
-/// One statement of a pipeline: SQL text and its parameters in text form (`None` = NULL).
-pub struct Step<'a> {
-    pub sql: &'a str,
-    pub params: Vec<Option<&'a str>>,
-}
-
-impl<'a> Step<'a> {
-    pub fn new(sql: &'a str) -> Self {
-        Step { sql, params: vec![] }
-    }
-
-    pub fn with_params(sql: &'a str, params: Vec<Option<&'a str>>) -> Self {
-        Step { sql, params }
-    }
-}
 
 /// A result row with its columns in text form.
 #[derive(Debug, Clone)]
@@ -278,32 +262,5 @@ impl PgConn {
     /// Runs one statement without parameters and discards its rows.
     pub async fn execute(&mut self, sql: &str) -> Result<(), PgError> {
         self.pipeline(&[Step::new(sql)]).await.map(|_| ())
-    }
-}
-
-/// Bind of a step's text parameters to statement `name` (the unnamed portal).
-fn bind(name: &str, step: &Step<'_>, buf: &mut BytesMut) -> Result<(), PgError> {
-    frontend::bind(
-        "",
-        name,
-        std::iter::empty(),
-        step.params.iter(),
-        |value, out| match value {
-            Some(v) => {
-                out.extend_from_slice(v.as_bytes());
-                Ok(IsNull::No)
-            }
-            None => Ok(IsNull::Yes),
-        },
-        std::iter::empty(),
-        buf,
-    )
-    .map_err(|e| PgError::Protocol(format!("cannot encode parameters: {}", bind_error(e))))
-}
-
-fn bind_error(e: frontend::BindError) -> String {
-    match e {
-        frontend::BindError::Conversion(e) => e.to_string(),
-        frontend::BindError::Serialization(e) => e.to_string(),
     }
 }

@@ -8,8 +8,10 @@ mod conn;
 mod error;
 pub mod pool;
 mod startup;
+mod step;
 
-pub use conn::{PgConn, Step, TextRow, TxStatus};
+pub use conn::{PgConn, TextRow, TxStatus};
 pub use error::{DbError, PgError};
 pub use pool::Pool;
 pub use startup::connect_replication;
+pub use step::Step;
