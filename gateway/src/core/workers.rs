@@ -46,7 +46,7 @@ pub async fn serve(
     // each worker holds its own copy: once they close theirs on shutdown, new connections are refused
     drop(listener);
     shutdown.await;
-    let _ = stop.send(true);
+    stop.send_replace(true);
     tokio::task::spawn_blocking(move || {
         for thread in threads {
             match thread.join() {

@@ -328,7 +328,7 @@ impl Changes {
             self.drop_slot().await;
         }
         sweeper.abort();
-        let _ = self.stopped.send(true);
+        self.stopped.send_replace(true); // stored even before `stop` subscribes
     }
 
     async fn until_wanted(&self) {
@@ -350,12 +350,14 @@ impl Changes {
 
     /// On shutdown: stops the stream and drops the slot (waits a few seconds at most).
     pub async fn stop(&self) {
-        let _ = self.stopping.send(true);
+        self.stopping.send_replace(true);
         if !self.running.load(Ordering::SeqCst) {
             return;
         }
         let mut stopped = self.stopped.subscribe();
-        let _ = tokio::time::timeout(Duration::from_secs(5), until_true(&mut stopped)).await;
+        if tokio::time::timeout(Duration::from_secs(5), until_true(&mut stopped)).await.is_err() {
+            tracing::warn!("realtime: the change stream did not stop within 5 s");
+        }
     }
 
     /// Drops slots left by instances that stopped without dropping theirs (killed): an instance slot on this
