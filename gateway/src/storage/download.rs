@@ -11,7 +11,8 @@ use super::schema::{Prop, Schema};
 use super::{names, range, signing};
 use crate::storage::Storage;
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -132,67 +133,53 @@ pub(super) async fn find_for(state: &Storage, reader: Reader, params: &(String, 
     find_object(state, access, bucket, name).await
 }
 
+/// What every download route reads from its request: the method (`GET` or `HEAD`), the query, the headers
+/// (`Range`, `If-None-Match`) and the `{bucket}/{name}` path.
+pub struct ObjectRead {
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    params: (String, String),
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ObjectRead {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
+        let StoragePath(params) = StoragePath::from_request_parts(parts, state).await?;
+        Ok(ObjectRead { method: parts.method.clone(), uri: parts.uri.clone(), headers: parts.headers.clone(), params })
+    }
+}
+
 /// A download or `HEAD` through a route whose readers are `reader`.
-async fn read(
-    state: &Storage,
-    reader: Reader,
-    method: &Method,
-    uri: &Uri,
-    headers: &HeaderMap,
-    params: &(String, String),
-) -> Result<Response> {
-    let q: ReadQuery = query_checked(uri.query(), &READ_QUERY)?;
-    let obj = find_for(state, reader, params).await?;
-    respond(state, &obj, method, headers, Reply { download: q.download.as_deref(), expires: None }).await
+async fn read(state: &Storage, reader: Reader, req: ObjectRead) -> Result<Response> {
+    let q: ReadQuery = query_checked(req.uri.query(), &READ_QUERY)?;
+    let obj = find_for(state, reader, &req.params).await?;
+    respond(state, &obj, &req.method, &req.headers, Reply { download: q.download.as_deref(), expires: None }).await
 }
 
 /// `GET|HEAD /object/authenticated/{bucket}/{name}`.
-pub async fn authenticated(
-    State(state): State<Storage>,
-    requester: Requester,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    read(&state, Reader::Token(requester), &method, &uri, &headers, &params).await
+pub async fn authenticated(State(state): State<Storage>, requester: Requester, req: ObjectRead) -> Result<Response> {
+    read(&state, Reader::Token(requester), req).await
 }
 
 /// `GET|HEAD /object/{bucket}/{name}`.
-pub async fn any_caller(
-    State(state): State<Storage>,
-    requester: Requester,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    read(&state, Reader::TokenOrAnonymous(requester), &method, &uri, &headers, &params).await
+pub async fn any_caller(State(state): State<Storage>, requester: Requester, req: ObjectRead) -> Result<Response> {
+    read(&state, Reader::TokenOrAnonymous(requester), req).await
 }
 
 /// `GET|HEAD /object/public/{bucket}/{name}`.
-pub async fn public(
-    State(state): State<Storage>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    read(&state, Reader::Public, &method, &uri, &headers, &params).await
+pub async fn public(State(state): State<Storage>, req: ObjectRead) -> Result<Response> {
+    read(&state, Reader::Public, req).await
 }
 
 /// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
-pub async fn signed(
-    State(state): State<Storage>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    let (bucket, name) = target(&params)?;
-    let q: ReadQuery = query_checked(uri.query(), &SIGNED_QUERY)?;
+pub async fn signed(State(state): State<Storage>, req: ObjectRead) -> Result<Response> {
+    let (bucket, name) = target(&req.params)?;
+    let q: ReadQuery = query_checked(req.uri.query(), &SIGNED_QUERY)?;
     let token = q.token.as_deref().unwrap_or_default();
     let claims = signing::verify(&state, token, signing::Scope::Download, bucket, name)?;
     let obj = find_object(&state, Access::Signed, bucket, name).await?;
-    respond(&state, &obj, &method, &headers, Reply { download: q.download.as_deref(), expires: Some(claims.exp) }).await
+    let reply = Reply { download: q.download.as_deref(), expires: Some(claims.exp) };
+    respond(&state, &obj, &req.method, &req.headers, reply).await
 }
