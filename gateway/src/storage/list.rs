@@ -2,14 +2,11 @@
 //! sorting and paging, as the caller (RLS decides which objects are seen).
 
 use super::buckets::{like_escape, query_as_caller};
-use super::caller::Requester;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
-use super::json::{parse_checked, row_timestamp};
-use super::names;
+use super::extract::BucketJson;
+use super::json::row_timestamp;
 use super::schema::{Prop, Schema};
 use crate::storage::Storage;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::Method;
 use axum::Json;
@@ -105,15 +102,8 @@ const LEVEL: &str = "select part, is_folder, id, updated_at, created_at, last_ac
        ) t order by part, is_folder \
      ) u";
 
-pub async fn list(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(bucket): StoragePath<String>,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let bucket = names::bucket_id(&bucket)?.to_string();
-    let body: ListBody = parse_checked(&body, &LIST_BODY)?;
-    let caller = requester.caller()?;
+pub async fn list(State(state): State<Storage>, req: BucketJson) -> Result<Json<Value>> {
+    let (bucket, body, caller): (_, ListBody, _) = req.open(&LIST_BODY)?;
     let p = plan(body)?;
     let sql = format!("{LEVEL} order by {} limit $5 offset $6", p.order_sql);
     let prefix_len = p.prefix.chars().count() as i32;

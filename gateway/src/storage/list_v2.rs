@@ -2,14 +2,11 @@
 //! the next `/` (`with_delimiter`), sorted and paged with an opaque cursor, as the caller (RLS decides).
 
 use super::buckets::query_as_caller;
-use super::caller::Requester;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
-use super::json::{parse_checked, row_timestamp};
-use super::names;
+use super::extract::BucketJson;
+use super::json::row_timestamp;
 use super::schema::{Prop, Schema};
 use crate::storage::Storage;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::Method;
 use axum::Json;
@@ -82,15 +79,8 @@ fn order_sql(sort: Option<SortBy>) -> Result<&'static str> {
     })
 }
 
-pub async fn list_v2(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(bucket): StoragePath<String>,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let bucket = names::bucket_id(&bucket)?.to_string();
-    let body: ListV2Body = parse_checked(&body, &LIST_V2_BODY)?;
-    let caller = requester.caller()?;
+pub async fn list_v2(State(state): State<Storage>, req: BucketJson) -> Result<Json<Value>> {
+    let (bucket, body, caller): (_, ListV2Body, _) = req.open(&LIST_V2_BODY)?;
     let prefix = body.prefix.unwrap_or_default();
     if prefix.contains("..") || prefix.contains('\\') {
         return Err(StorageError::InvalidKey(prefix));

@@ -6,14 +6,14 @@
 use super::caller::{self, Caller, Owner, Requester};
 use super::db;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
-use super::json::{parse_checked, row_timestamp, timestamp};
+use super::extract::{BucketJson, StoragePath};
+use super::json::{row_timestamp, timestamp};
 use super::schema::{Prop, Schema};
 use super::upload::upsert_header;
 use super::{buckets, names, signing, sniff, upload};
 use crate::core::context;
 use crate::storage::Storage;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::Json;
@@ -200,15 +200,8 @@ async fn remove_names(state: &Storage, caller: &Caller, bucket: &str, names: &[S
 }
 
 /// `DELETE /object/{bucket}` `{prefixes: [...]}` → the deleted objects.
-pub async fn remove_many(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(bucket): StoragePath<String>,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let bucket = names::bucket_id(&bucket)?.to_string();
-    let DeleteBody { prefixes } = parse_checked(&body, &DELETE_BODY)?;
-    let caller = requester.caller()?;
+pub async fn remove_many(State(state): State<Storage>, req: BucketJson) -> Result<Json<Value>> {
+    let (bucket, DeleteBody { prefixes }, caller) = req.open(&DELETE_BODY)?;
     if prefixes.len() > 1000 {
         return Err(StorageError::InvalidRequest(
             "Bulk object requests are limited to 1000 objects per request.".into(),

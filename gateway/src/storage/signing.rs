@@ -5,7 +5,7 @@
 use super::caller::{Caller, Owner, Requester};
 use super::db;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
+use super::extract::{BucketJson, StoragePath};
 use super::find::{find_object, Access};
 use super::json::parse_checked;
 use super::names;
@@ -208,15 +208,9 @@ fn signed_transformations(state: &Storage, t: &Value) -> String {
 }
 
 /// `POST /object/sign/{bucket}` `{expiresIn, paths}` → one `{error, path, signedURL}` per path.
-pub async fn sign_many(
-    State(state): State<Storage>,
-    requester: Requester,
-    StoragePath(bucket): StoragePath<String>,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let bucket = names::bucket_id(&bucket)?;
-    let SignManyBody { expires_in, paths } = parse_checked(&body, &SIGN_MANY)?;
-    let caller = requester.caller()?;
+pub async fn sign_many(State(state): State<Storage>, req: BucketJson) -> Result<Json<Value>> {
+    let (bucket, SignManyBody { expires_in, paths }, caller) = req.open(&SIGN_MANY)?;
+    let bucket = bucket.as_str();
     let expires = check_expiry(expires_in)?;
     let visible = visible_names(&state, &caller, bucket, &paths).await?;
     let mut out = Vec::with_capacity(paths.len());

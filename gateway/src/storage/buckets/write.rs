@@ -14,6 +14,7 @@ use axum::extract::State;
 use axum::http::Method;
 use axum::Json;
 use serde_json::{json, Value};
+use tokio_postgres::types::ToSql;
 
 pub async fn create(State(state): State<Storage>, requester: Requester, body: Bytes) -> Result<Json<Value>> {
     let b = BucketBody::parse(&body, &CREATE_BODY, state.settings.file_size_limit)?;
@@ -50,20 +51,11 @@ pub async fn update(
     let caller = requester.caller()?;
     let (set_limit, limit) = (b.file_size_limit.is_some(), b.file_size_limit.flatten());
     let (set_types, types) = (b.allowed_mime_types.is_some(), b.allowed_mime_types.flatten());
-    let mut client = db::client(&state).await?;
-    let tx = db::begin_as(&mut client, &caller, false).await?;
-    let n = tx
-        .execute(
-            "update storage.buckets set public = coalesce($2, public), \
-             file_size_limit = case when $3 then $4 else file_size_limit end, \
-             allowed_mime_types = case when $5 then $6 else allowed_mime_types end, updated_at = now() where id = $1",
-            &[&id, &b.public, &set_limit, &limit, &set_types, &types],
-        )
-        .await?;
-    if n == 0 {
-        return Err(StorageError::NoSuchBucket);
-    }
-    tx.commit().await?;
+    let sql = "update storage.buckets set public = coalesce($2, public), \
+               file_size_limit = case when $3 then $4 else file_size_limit end, \
+               allowed_mime_types = case when $5 then $6 else allowed_mime_types end, updated_at = now() where id = $1";
+    let params: [&(dyn ToSql + Sync); 6] = [&id, &b.public, &set_limit, &limit, &set_types, &types];
+    change_as(&state, &caller, sql, &params, StorageError::from).await?;
     Ok(Json(json!({ "message": "Successfully updated" })))
 }
 
@@ -98,18 +90,32 @@ pub async fn delete(
     StoragePath(id): StoragePath<String>,
 ) -> Result<Json<Value>> {
     let caller = requester.caller()?;
-    let mut client = db::client(&state).await?;
-    let tx = db::begin_as(&mut client, &caller, false).await?;
-    let n = tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| {
+    change_as(&state, &caller, "delete from storage.buckets where id = $1", &[&id], |e| {
         if e.code() == Some(&tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION) {
             StorageError::BucketNotEmpty
         } else {
             StorageError::from_db(&e)
         }
-    })?;
+    })
+    .await?;
+    Ok(Json(json!({ "message": "Successfully deleted" })))
+}
+
+/// Runs one statement on a bucket as the caller, its failure worded by `refused`; a statement that touches no row
+/// means there is no such bucket (or none the caller may change).
+async fn change_as(
+    state: &Storage,
+    caller: &Caller,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+    refused: fn(tokio_postgres::Error) -> StorageError,
+) -> Result<()> {
+    let mut client = db::client(state).await?;
+    let tx = db::begin_as(&mut client, caller, false).await?;
+    let n = tx.execute(sql, params).await.map_err(refused)?;
     if n == 0 {
         return Err(StorageError::NoSuchBucket);
     }
     tx.commit().await?;
-    Ok(Json(json!({ "message": "Successfully deleted" })))
+    Ok(())
 }
