@@ -19,17 +19,7 @@ fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> St
             format!("{func}({}::{ty}) AS {alias}", b.param(body))
         }
         CallArgs::Query(args) => {
-            let list: Vec<String> = args
-                .iter()
-                .map(|(p, values)| {
-                    let v = if p.variadic && (values.len() > 1 || !values[0].starts_with('{')) {
-                        array_literal(values)
-                    } else {
-                        values[values.len() - 1].clone()
-                    };
-                    named(p, format!("{}::{}", b.param(v), p.data_type))
-                })
-                .collect();
+            let list: Vec<String> = args.iter().map(|(p, values)| query_arg(b, p, values)).collect();
             format!("{func}({}) AS {alias}", list.join(", "))
         }
         CallArgs::JsonObject(params) if params.is_empty() => format!("{func}() AS {alias}"),
@@ -39,6 +29,20 @@ fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> St
         }
     }
 }
+
+/// A parameter's argument from the query string, cast to its type: the last value given, or for a variadic
+/// parameter every value as an array (unless the one value is already an array literal `{…}`).
+fn query_arg(b: &mut SqlBuilder, p: &RoutineParam, values: &[String]) -> String {
+    let v = if p.variadic && (values.len() > 1 || !values[0].starts_with(ARRAY_OPEN)) {
+        array_literal(values)
+    } else {
+        values[values.len() - 1].clone()
+    };
+    named(p, format!("{}::{}", b.param(v), p.data_type))
+}
+
+/// How a PostgreSQL array literal starts.
+const ARRAY_OPEN: char = '{';
 
 /// `FROM` items passing the body object's keys as named arguments (through `json_to_record`).
 fn from_body_object(params: &[RoutineParam], payload: &str, func: &str, alias: &str) -> String {

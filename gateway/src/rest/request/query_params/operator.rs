@@ -112,29 +112,38 @@ fn value(c: &mut Cursor, in_logic: bool) -> PResult<String> {
     if c.peek() == Some('"') {
         return c.quoted();
     }
-    let start = c.pos;
-    if c.peek() == Some('{') {
-        let mut depth = 0;
-        while let Some(ch) = c.peek() {
-            c.pos += 1;
-            match ch {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        return Ok(c.chars[start..c.pos].iter().collect());
+    if c.peek() == Some(BRACE_OPEN) {
+        return Ok(braced(c));
     }
+    let start = c.pos;
     while c.peek().is_some_and(|ch| ch != ',' && ch != ')') {
         c.pos += 1;
     }
     Ok(c.chars[start..c.pos].iter().collect())
 }
+
+/// A `{…}` value inside a logic tree (an array literal, commas and all), up to its matching close brace.
+fn braced(c: &mut Cursor) -> String {
+    let start = c.pos;
+    let mut depth = 0;
+    while let Some(ch) = c.peek() {
+        c.pos += 1;
+        match ch {
+            BRACE_OPEN => depth += 1,
+            BRACE_CLOSE => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    c.chars[start..c.pos].iter().collect()
+}
+
+const BRACE_OPEN: char = '{';
+const BRACE_CLOSE: char = '}';
 
 /// `(a,"b,c",d)` → elements; quoted elements keep their content, others are trimmed.
 fn in_list(c: &mut Cursor) -> PResult<Vec<String>> {
