@@ -4,16 +4,15 @@
 
 use super::caller::Requester;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
+use super::extract::ObjectRequest;
 use super::find::{find_object, Access, ObjectRow};
 use super::json::query_checked;
 use super::schema::{Prop, Schema};
 use super::{names, range, signing};
 use crate::storage::Storage;
 use axum::body::Body;
-use axum::extract::{FromRequestParts, State};
-use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
@@ -133,48 +132,30 @@ pub(super) async fn find_for(state: &Storage, reader: Reader, params: &(String, 
     find_object(state, access, bucket, name).await
 }
 
-/// What every download route reads from its request: the method (`GET` or `HEAD`), the query, the headers
-/// (`Range`, `If-None-Match`) and the `{bucket}/{name}` path.
-pub struct ObjectRead {
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    params: (String, String),
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for ObjectRead {
-    type Rejection = StorageError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
-        let StoragePath(params) = StoragePath::from_request_parts(parts, state).await?;
-        Ok(ObjectRead { method: parts.method.clone(), uri: parts.uri.clone(), headers: parts.headers.clone(), params })
-    }
-}
-
 /// A download or `HEAD` through a route whose readers are `reader`.
-async fn read(state: &Storage, reader: Reader, req: ObjectRead) -> Result<Response> {
+async fn read(state: &Storage, reader: Reader, req: ObjectRequest) -> Result<Response> {
     let q: ReadQuery = query_checked(req.uri.query(), &READ_QUERY)?;
     let obj = find_for(state, reader, &req.params).await?;
     respond(state, &obj, &req.method, &req.headers, Reply { download: q.download.as_deref(), expires: None }).await
 }
 
 /// `GET|HEAD /object/authenticated/{bucket}/{name}`.
-pub async fn authenticated(State(state): State<Storage>, requester: Requester, req: ObjectRead) -> Result<Response> {
+pub async fn authenticated(State(state): State<Storage>, requester: Requester, req: ObjectRequest) -> Result<Response> {
     read(&state, Reader::Token(requester), req).await
 }
 
 /// `GET|HEAD /object/{bucket}/{name}`.
-pub async fn any_caller(State(state): State<Storage>, requester: Requester, req: ObjectRead) -> Result<Response> {
+pub async fn any_caller(State(state): State<Storage>, requester: Requester, req: ObjectRequest) -> Result<Response> {
     read(&state, Reader::TokenOrAnonymous(requester), req).await
 }
 
 /// `GET|HEAD /object/public/{bucket}/{name}`.
-pub async fn public(State(state): State<Storage>, req: ObjectRead) -> Result<Response> {
+pub async fn public(State(state): State<Storage>, req: ObjectRequest) -> Result<Response> {
     read(&state, Reader::Public, req).await
 }
 
 /// `GET /object/sign/{bucket}/{name}?token=`: a signed download URL.
-pub async fn signed(State(state): State<Storage>, req: ObjectRead) -> Result<Response> {
+pub async fn signed(State(state): State<Storage>, req: ObjectRequest) -> Result<Response> {
     let (bucket, name) = target(&req.params)?;
     let q: ReadQuery = query_checked(req.uri.query(), &SIGNED_QUERY)?;
     let token = q.token.as_deref().unwrap_or_default();

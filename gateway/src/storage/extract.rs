@@ -1,5 +1,6 @@
-//! Path extraction whose failures (e.g. percent-encoding that is not UTF-8) answer in Storage's error shape
-//! instead of axum's plain-text rejection, and a bucket route's caller, bucket and JSON body taken together.
+//! Request extraction in Storage's error shape: the path (e.g. percent-encoding that is not UTF-8 answers as
+//! Storage does, not with axum's plain-text rejection), a bucket route's caller, bucket and JSON body together,
+//! and what an object route reads of its request.
 
 use super::caller::{Caller, Requester};
 use super::error::StorageError;
@@ -10,6 +11,7 @@ use crate::core::Core;
 use axum::body::Bytes;
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
@@ -63,5 +65,24 @@ impl BucketJson {
         let bucket = names::bucket_id(&self.bucket)?.to_string();
         let body = parse_checked(&self.body, schema)?;
         Ok((bucket, body, self.requester.caller()?))
+    }
+}
+
+/// What the object routes read from their request: the method, the URI (its query), the headers and the
+/// `{bucket}/{name}` path (the path's rejection first: the others cannot fail).
+pub struct ObjectRequest {
+    pub method: Method,
+    pub uri: Uri,
+    pub headers: HeaderMap,
+    pub params: (String, String),
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ObjectRequest {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, StorageError> {
+        let StoragePath(params) = StoragePath::from_request_parts(parts, state).await?;
+        let (method, uri, headers) = (parts.method.clone(), parts.uri.clone(), parts.headers.clone());
+        Ok(ObjectRequest { method, uri, headers, params })
     }
 }

@@ -6,7 +6,7 @@
 use super::caller::{self, Caller, Owner, Requester};
 use super::db;
 use super::error::{Result, StorageError};
-use super::extract::{BucketJson, StoragePath};
+use super::extract::{BucketJson, ObjectRequest, StoragePath};
 use super::json::{row_timestamp, timestamp};
 use super::schema::{Prop, Schema};
 use super::upload::upsert_header;
@@ -15,7 +15,7 @@ use crate::core::context;
 use crate::storage::Storage;
 use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::{HeaderMap, Method};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -139,9 +139,7 @@ fn target(params: &(String, String)) -> Result<(String, String)> {
 pub async fn upload(
     State(state): State<Storage>,
     requester: Requester,
-    method: Method,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
+    ObjectRequest { method, headers, params, .. }: ObjectRequest,
     body: Body,
 ) -> Result<Json<Value>> {
     let (bucket, name) = target(&params)?;
@@ -159,10 +157,7 @@ pub struct TokenQuery {
 /// `PUT /object/upload/sign/{bucket}/{name}?token=`: an upload through a signed upload URL.
 pub async fn upload_signed(
     State(state): State<Storage>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
+    ObjectRequest { method, uri, headers, params }: ObjectRequest,
     Query(q): Query<TokenQuery>,
     body: Body,
 ) -> Result<Json<Value>> {

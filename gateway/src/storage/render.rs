@@ -4,7 +4,7 @@
 
 use super::caller::Requester;
 use super::error::{Result, StorageError};
-use super::extract::StoragePath;
+use super::extract::{ObjectRequest, StoragePath};
 use super::find::{find_object, Access, ObjectRow};
 use super::transform::{RenderError, Rendered, Transform};
 use super::{names, range, signing};
@@ -53,24 +53,13 @@ fn transform_of(state: &Storage, pairs: &[(String, String)]) -> Result<Transform
 }
 
 /// `GET /render/image/public/{bucket}/{name}`: public buckets only.
-pub async fn public(
-    State(state): State<Storage>,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    by_query(&state, None, &uri, &headers, &params).await
+pub async fn public(State(state): State<Storage>, req: ObjectRequest) -> Result<Response> {
+    by_query(&state, None, &req.uri, &req.headers, &req.params).await
 }
 
 /// `GET /render/image/authenticated/{bucket}/{name}`: as the caller, row-level security deciding.
-pub async fn authenticated(
-    State(state): State<Storage>,
-    requester: Requester,
-    uri: Uri,
-    headers: HeaderMap,
-    StoragePath(params): StoragePath<(String, String)>,
-) -> Result<Response> {
-    by_query(&state, Some(requester), &uri, &headers, &params).await
+pub async fn authenticated(State(state): State<Storage>, requester: Requester, req: ObjectRequest) -> Result<Response> {
+    by_query(&state, Some(requester), &req.uri, &req.headers, &req.params).await
 }
 
 /// The public and authenticated routes: options from the query, the object found as the caller (with a
