@@ -12,6 +12,7 @@ mod auth_token;
 mod auth_user;
 mod auth_wire;
 mod db_pipeline;
+mod db_shared_pool;
 mod helpers;
 mod migrate_grants;
 mod open_redirect;
