@@ -60,7 +60,7 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat" 2>/dev/null || e
 # PostgreSQL's CPU: the postmaster, its live children (backends), and the children that already exited (cutime/cstime).
 pg_cpu_ticks() {
   local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
-  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null; done; } \
+  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true; done; } \
     | awk '{s += $1} END {print s + 0}'
 }
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
