@@ -21,7 +21,7 @@ restore:
 	@scripts/restore.sh $(BACKUP)
 
 # Ten minutes of mixed reads, writes, sign-ins and uploads against a release build (tests/soak/run.mjs): no failure,
-# RSS within 10 % of its size after the warm-up, each minute's p99 within 2 x the warm-up-end p99 + 25 ms.
+# RSS within 10 % of its size after the warm-up (the identity cache filled to its bound first), each minute's p99 within 2 x the warm-up-end p99 + 25 ms.
 # SOAK_SECS shortens it; the build goes where CARGO_TARGET_DIR says (relative: to this folder), as in make run.
 soak:
 	cargo build -q --release -p gateway

@@ -26,7 +26,11 @@ fi
 mkdir -p "$bench_root/tests/.tmp"; chmod 755 "$bench_root/tests/.tmp"
 tmp=$(mktemp -d "$bench_root/tests/.tmp/peer-XXXXXX"); chmod 755 "$tmp"
 peer_pid=
-stop_peer() { [ -n "$peer_pid" ] && kill "$peer_pid" 2>/dev/null && wait "$peer_pid" 2>/dev/null; peer_pid=; }
+# (never failing: under errexit a failed `wait` in the EXIT trap skipped the clean-up and left the gateway running)
+stop_peer() {
+  if [ -n "$peer_pid" ]; then kill "$peer_pid" 2>/dev/null || true; wait "$peer_pid" 2>/dev/null || true; fi
+  peer_pid=
+}
 trap 'stop_peer; bench_cleanup' EXIT
 trap 'exit 130' INT TERM
 bench_cluster
