@@ -2,7 +2,6 @@
 // render (client) or before prerendering (server), so hydration renders it synchronously, exactly like the server.
 import { lazy, type ComponentType } from 'react';
 import { routes, type AppRoute } from './route-table';
-import { ComingSoonPage } from './coming-soon-page';
 
 type PageModule = { default: ComponentType };
 
@@ -17,7 +16,8 @@ export type LoadedRoute = AppRoute & { Component: ComponentType; preload: () => 
 function pageFor(route: AppRoute): LoadedRoute {
   const load = modules[`../features/${route.module}`];
   if (!load) {
-    return { ...route, Component: ComingSoonPage, preload: async () => undefined };
+    // every route of the spec has its page: a missing module is a mistake in the route table, caught at build time
+    throw new Error(`route ${route.path}: no page module at features/${route.module}`);
   }
   let Loaded: ComponentType | null = null;
   const preload = () =>
