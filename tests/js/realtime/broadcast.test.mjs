@@ -2,9 +2,9 @@
 // payloads, both REST endpoints (public, and private topics allowed or refused by the write policy), private
 // channels authorised by RLS on realtime.messages (and refused by it), broadcast from the database (realtime.send,
 // realtime.send_binary, realtime.broadcast_changes from a trigger), and sb_secret_ keys standing for anon.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep , closeClients } from './support.mjs';
+import { gatewayForFile, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep } from './support.mjs';
 
 const POLICIES = `
   create policy "members read their rooms" on realtime.messages for select to authenticated
@@ -14,13 +14,7 @@ const POLICIES = `
 `;
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: POLICIES });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: POLICIES }, (g) => (gw = g));
 
 for (const vsn of ['2.0.0', '1.0.0']) {
   test(`vsn ${vsn}: a public broadcast with self and ack reaches the sender and another client`, async () => {

@@ -2,20 +2,14 @@
 // under RLS, anon hearing nothing, a column the role may not select never sent, DELETE under replica identity
 // full checked against the SELECT policies, a token refresh keeping the channel, an expired token closing it,
 // and a gateway without replication rights still serving broadcast while answering with a system error.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { TABLES, startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep , closeClients } from './support.mjs';
+import { TABLES, gatewayForFile, startRealtime, anonClient, userToken, clientWithToken, subscribe, waitFor, sleep , closeClients } from './support.mjs';
 
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: TABLES });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: TABLES }, (g) => (gw = g));
 
 /** A channel with postgres_changes bindings; resolves once the server said it is subscribed to PostgreSQL. */
 async function changesChannel(client, name, bindings) {

@@ -1,9 +1,9 @@
 // Presence through supabase-js: track, sync across clients, untrack, leave on disconnect, Realtime's limit of
 // presence calls per channel, and presence on a private channel gated by the presence policies (read and write
 // on realtime.messages with extension 'presence', separately from broadcast).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep, closeClients } from './support.mjs';
+import { gatewayForFile, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep } from './support.mjs';
 
 // crew:1 — everyone signed in may read its broadcasts; only tokens with crew = yes may see and join its presence
 const POLICIES = `
@@ -16,13 +16,7 @@ const POLICIES = `
 `;
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: POLICIES });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: POLICIES }, (g) => (gw = g));
 
 function presenceChannel(client, room, key, config = {}) {
   const ch = client.channel(room, { config: { presence: { key }, ...config } });

@@ -1,19 +1,13 @@
 // The site's use of Realtime: a profile view recorded by an anonymous visitor reaches an admin's postgres_changes
 // subscription on profile_views (migration 0290) under its admin-only RLS; a candidate and an anonymous
 // subscriber receive nothing.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, anonClient, clientWithToken, subscribe, waitFor, sleep, closeClients } from './support.mjs';
+import { gatewayForFile, anonClient, clientWithToken, subscribe, waitFor, sleep } from './support.mjs';
 import { fixturesSql, accessToken } from '../policies/identities.mjs';
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: fixturesSql });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: fixturesSql }, (g) => (gw = g));
 
 async function listen(client, name) {
   const ch = client.channel(name);

@@ -5,21 +5,15 @@
 // cannot reach the database) is held and delivered later, never dropped;
 // the slot is permanent while someone listens and is dropped when the gateway stops, after the last subscriber
 // leaves, and — left by a killed gateway — by another instance on the same database.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
-  TABLES, startRealtime, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep, closeClients, instanceOn,
+  TABLES, gatewayForFile, anonClient, clientWithToken, userToken, subscribe, waitFor, sleep, instanceOn,
 } from './support.mjs';
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: TABLES, env: { REALTIME_SLOT_IDLE_MS: '500' } });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: TABLES, env: { REALTIME_SLOT_IDLE_MS: '500' } }, (g) => (gw = g));
 
 /** The gateways' slots on this test's database: `[{ name, temporary, active, pid }]`. */
 function slots(on = gw) {

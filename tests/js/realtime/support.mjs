@@ -1,6 +1,7 @@
 // Realtime test support: a gateway with short join/connect back-offs, tokens minted with the database's signing
 // key, and small promise helpers around supabase-js channels (the stock client from npm, with `ws` on Node 20).
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -24,6 +25,20 @@ export const TABLES = `
 
 /** Realtime's back-offs shortened so refused joins answer quickly in tests (their values are Realtime's otherwise). */
 export const FAST = { CHANNEL_ERROR_BACKOFF_MS: '200', CONNECT_ERROR_BACKOFF_MS: '50' };
+
+/** One gateway for a whole test file: started before its tests (handed to `use`), its clients closed and the gateway
+ *  stopped after them. */
+export function gatewayForFile(options, use) {
+  let gw;
+  before(async () => {
+    gw = await startRealtime(options);
+    use(gw);
+  });
+  after(async () => {
+    closeClients();
+    await gw?.stop();
+  });
+}
 
 export async function startRealtime({ env = {}, sql = null } = {}) {
   const gw = await startGateway({ env: { ...FAST, ...env }, sql });

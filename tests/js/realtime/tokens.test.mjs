@@ -2,9 +2,9 @@
 // pass the private channel's read policy closes it with Realtime's system error; an expired token closes it with
 // `Token has expired …`; a token that still passes keeps it open. Each closure is a `system` error then phx_close,
 // after which realtime-js marks the channel CLOSED and does not rejoin.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRealtime, userToken, clientWithToken, subscribe, collect, waitFor, sleep, closeClients } from './support.mjs';
+import { gatewayForFile, userToken, clientWithToken, subscribe, collect, waitFor, sleep } from './support.mjs';
 
 // a team room is readable by the members whose token says so
 const POLICIES = `
@@ -13,13 +13,7 @@ const POLICIES = `
 `;
 
 let gw;
-before(async () => {
-  gw = await startRealtime({ sql: POLICIES });
-});
-after(async () => {
-  closeClients();
-  await gw?.stop();
-});
+gatewayForFile({ sql: POLICIES }, (g) => (gw = g));
 
 /** A private team channel joined with `token`; its system messages and statuses. */
 async function teamChannel(token, name = 'team:red') {
