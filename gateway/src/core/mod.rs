@@ -5,6 +5,7 @@
 
 pub mod body;
 pub mod caller;
+pub mod catalog;
 pub mod client_addr;
 pub mod config;
 pub mod conn;

@@ -58,9 +58,7 @@ fn cache() -> SchemaCache {
         tables: [(q("users"), users), (q("messages"), messages)].into_iter().collect(),
         relationships: [(q("messages"), vec![rel_m2o]), (q("users"), vec![rel_o2m])].into_iter().collect(),
         routines: [(q("add"), vec![routine])].into_iter().collect(),
-        has_postgis: false,
-        roles: Default::default(),
-        timezones: Default::default(),
+        ..SchemaCache::default()
     }
 }
 
