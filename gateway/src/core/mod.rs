@@ -17,6 +17,7 @@ pub mod location;
 pub mod mail;
 pub mod outbox;
 pub mod private_fs;
+pub mod raise;
 pub mod reload;
 pub mod role_settings;
 pub mod shared;

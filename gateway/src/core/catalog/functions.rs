@@ -30,10 +30,12 @@ impl Arg {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `provolatile`; PostgreSQL's default is volatile.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Volatility {
     Immutable,
     Stable,
+    #[default]
     Volatile,
 }
 

@@ -1,7 +1,9 @@
-//! The `GET /rest/v1/` handler: identify the caller, pick the schema (`Accept-Profile`), read the catalog in the
-//! caller's own request transaction (so `follow-privileges` sees the caller's grants) and answer the document.
+//! The `GET /rest/v1/` handler: identify the caller, pick the schema (`Accept-Profile`), ask in the caller's own
+//! request transaction what the caller may use (so `follow-privileges` sees the caller's grants), and answer the
+//! document of the schema cache's catalog.
 
 use super::{document, ForeignKeys, Options};
+use crate::core::catalog::lookup::{Access, ACCESS_SQL};
 use crate::rest::error::Error;
 use crate::rest::execute::{self, Decide, TxJob};
 use crate::rest::fragment::{Param, Statement};
@@ -39,7 +41,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
         context: tx,
         read_only: true,
         setup: vec![],
-        stmt: Statement { sql: super::catalog::CATALOG_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },
+        stmt: Statement { sql: ACCESS_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },
         extra: None,
         authenticated: !verified.identity.is_anonymous_role(rest.settings.anon_role.as_deref()),
         commit_in_flight: false,
@@ -47,7 +49,8 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     let rollback: Decide = Box::new(|_| Ok(false));
     let (rows, _) = execute::run(rest.pool(), job, rollback).await?;
     let text = rows.first().and_then(|r| r.get(0)).unwrap_or("{}");
-    let catalog = super::catalog::parse(text).map_err(|e| Error::Connection(format!("catalog: {e}")))?;
+    let access = Access::parse(text).map_err(|e| Error::Connection(format!("catalog: {e}")))?;
+    let catalog = super::catalog::describe(&cache.catalog, &api_req.schema, access);
     let options = Options { mode, ..openapi.options.clone() };
     let doc = document(&catalog, &foreign_keys(&cache, &api_req.schema), &options);
     let profile = api_req.schema_negotiated.then_some(api_req.schema.as_str());
