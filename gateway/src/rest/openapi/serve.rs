@@ -7,7 +7,7 @@ use crate::core::catalog::lookup::{Access, ACCESS_SQL};
 use crate::rest::error::Error;
 use crate::rest::execute::{self, Decide, TxJob};
 use crate::rest::fragment::{Param, Statement};
-use crate::rest::request::{self, ApiRequest, ParseSettings, Resource};
+use crate::rest::request::{self, ApiRequest, ParseConfig, Resource};
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
 use crate::rest::Rest;
 use axum::body::Body;
@@ -27,7 +27,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         return Err(Error::Method(parts.method.to_string()));
     }
-    let openapi = &rest.settings.openapi;
+    let openapi = &rest.config.openapi;
     let Some(mode) = openapi.mode else { return Err(Error::RootDisabled) };
     let headers = &parts.headers;
     let verified = rest
@@ -43,7 +43,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
         setup: vec![],
         stmt: Statement { sql: ACCESS_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },
         extra: None,
-        authenticated: !verified.identity.is_anonymous_role(rest.settings.anon_role.as_deref()),
+        authenticated: !verified.identity.is_anonymous_role(rest.config.anon_role.as_deref()),
         commit_in_flight: false,
     };
     let rollback: Decide = Box::new(|_| Ok(false));
@@ -61,7 +61,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
 fn document_request(rest: &Rest, method: &Method, headers: &HeaderMap) -> Result<ApiRequest, Error> {
     let mut plain = headers.clone();
     let accept = plain.remove(header::ACCEPT);
-    let settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: false };
+    let settings = ParseConfig { schemas: &rest.config.schemas, plan_enabled: false };
     let api_req =
         request::parse(method, Resource::Relation(String::new()), None, &plain, Default::default(), &settings)?;
     if let Some(accept) = accept.as_ref().and_then(|v| v.to_str().ok()) {
