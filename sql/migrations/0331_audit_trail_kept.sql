@@ -105,7 +105,7 @@ create trigger audit_log_no_truncate before truncate on public.audit_log
   for each statement execute function private.audit_log_append_only();
 
 /** Profile views deleted (Clear Admin Views and every other direct DELETE) ***************************************/
--- One entry per statement with the counts; the cascade of a deleted profile is covered by that profile's entry.
+-- One entry per statement with the counts.
 create or replace function private.audit_profile_views_deleted() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -114,11 +114,10 @@ declare
   n_profiles integer;
   actor uuid := auth.uid();
 begin
-  if pg_trigger_depth() > 1 then
-    return null; -- a cascade (a deleted profile or user): that write has its own entry
-  end if;
+  -- Views of a profile deleted in the same statement went with it (a cascade): the profile's entry covers them.
   select count(*), count(*) filter (where d.by_admin), count(distinct d.profile_id)
-    into n, n_admin, n_profiles from deleted_views d;
+    into n, n_admin, n_profiles from deleted_views d
+   where exists (select 1 from public.candidate_profiles p where p.id = d.profile_id);
   if n = 0 then
     return null;
   end if;
