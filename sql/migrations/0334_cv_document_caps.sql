@@ -15,7 +15,7 @@
 set local client_min_messages = warning;
 
 alter table public.cv_documents
-  add column if not exists size_bytes integer generated always as (octet_length(data::text)) stored;
+  add column if not exists size_bytes integer not null generated always as (octet_length(data::text)) stored;
 comment on column public.cv_documents.size_bytes is 'The draft''s size as JSON text in bytes (computed by the database).';
 
 create table if not exists app_private.cv_document_totals (
