@@ -64,55 +64,53 @@ grant select on gateway.demo_accounts to app_definer;
 grant execute on function gateway.enqueue_mail(text, text, text, text), gateway.public_url(text) to app_definer;
 
 /** Every definer function of the site gets this owner, now and from now on *****************************************/
--- The schemas whose definer functions app_definer owns.
-create or replace function app_private.definer_schemas() returns text[]
-language sql immutable set search_path = '' as $$
-  select array['public', 'private', 'app_private']
-$$;
-revoke all on function app_private.definer_schemas() from public;
-
--- Gives one function to app_definer when it is SECURITY DEFINER in a site schema and owned by anyone else.
-create or replace function app_private.adopt_definer_function(fn oid) returns boolean
+-- Gives app_definer every SECURITY DEFINER function of public, private and app_private owned by anyone else, among
+-- `candidates` (function oids; null: all of them). Returns how many it adopted.
+create or replace function app_private.adopt_definer_functions(candidates oid[]) returns integer
 language plpgsql set search_path = '' as $$
 declare
-  target regprocedure;
+  fn regprocedure;
+  n integer := 0;
 begin
-  select p.oid::regprocedure into target
-    from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-   where p.oid = fn and p.prosecdef and n.nspname = any (app_private.definer_schemas())
-     and p.proowner <> 'app_definer'::regrole;
-  if target is null then
-    return false;
-  end if;
-  execute format('alter routine %s owner to app_definer', target);
-  return true;
-end
-$$;
-revoke all on function app_private.adopt_definer_function(oid) from public;
-
--- Event trigger: after CREATE / ALTER FUNCTION (or PROCEDURE), adopts what it made. The ALTER it runs fires this
--- trigger once more, which then finds nothing to do.
-create or replace function app_private.adopt_definer_functions() returns event_trigger
-language plpgsql set search_path = '' as $$
-declare
-  cmd record;
-begin
-  for cmd in select * from pg_catalog.pg_event_trigger_ddl_commands() c
-              where c.object_type in ('function', 'procedure') loop
-    perform app_private.adopt_definer_function(cmd.objid);
+  for fn in select p.oid::regprocedure
+              from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+             where p.prosecdef and n.nspname in ('public', 'private', 'app_private')
+               and p.proowner <> 'app_definer'::regrole and (candidates is null or p.oid = any (candidates)) loop
+    execute format('alter routine %s owner to app_definer', fn);
+    n := n + 1;
   end loop;
+  return n;
 end
 $$;
-revoke all on function app_private.adopt_definer_functions() from public;
+revoke all on function app_private.adopt_definer_functions(oid[]) from public;
+
+-- Event trigger: after CREATE / ALTER FUNCTION (or PROCEDURE), adopts what it made. It fires for every role's DDL
+-- (the Realtime dispatcher creates pg_temp functions as authenticator), so it reads only the catalog, which every
+-- role may, and calls the adopting function only for a site schema's definer function: DDL that only the
+-- migrating superuser can run there. The ALTER it runs fires it once more, which then finds nothing to do.
+create or replace function app_private.on_routine_ddl() returns event_trigger
+language plpgsql set search_path = '' as $$
+declare
+  made oid[];
+begin
+  select array_agg(c.objid) into made
+    from pg_catalog.pg_event_trigger_ddl_commands() c
+    join pg_catalog.pg_proc p on p.oid = c.objid
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+   where c.object_type in ('function', 'procedure') and p.prosecdef
+     and n.nspname in ('public', 'private', 'app_private') and p.proowner <> 'app_definer'::regrole;
+  if made is not null then
+    perform app_private.adopt_definer_functions(made);
+  end if;
+end
+$$;
 
 drop event trigger if exists adopt_definer_functions;
 create event trigger adopt_definer_functions on ddl_command_end
   when tag in ('CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE PROCEDURE', 'ALTER PROCEDURE', 'ALTER ROUTINE')
-  execute function app_private.adopt_definer_functions();
+  execute function app_private.on_routine_ddl();
 comment on event trigger adopt_definer_functions is
   'Gives every SECURITY DEFINER function created or altered in public, private or app_private to app_definer (0330).';
 
 -- The functions that exist now.
-select app_private.adopt_definer_function(p.oid)
-  from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
- where p.prosecdef and n.nspname = any (app_private.definer_schemas());
+select app_private.adopt_definer_functions(null);

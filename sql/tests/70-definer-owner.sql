@@ -3,7 +3,7 @@
 -- migration gets the same owner (an event trigger); the functions still answer each role as before.
 begin;
 \ir lib/setup.sql
-select plan(22);
+select plan(23);
 
 create function tests.owner_of(fn regprocedure) returns text language sql as $$
   select pg_get_userbyid(p.proowner)::text from pg_proc p where p.oid = fn
@@ -58,6 +58,10 @@ alter function private.tests_made_definer() security definer;
 select is(tests.owner_of('private.tests_made_definer()'), 'app_definer', 'ALTER FUNCTION … SECURITY DEFINER: adopted');
 alter function public.tests_definer_probe() owner to postgres;
 select is(tests.owner_of('public.tests_definer_probe()'), 'app_definer', 'giving one back to the superuser is undone');
+select tests.as_user('cand1');
+select lives_ok($$ create function pg_temp.tests_realtime_like() returns integer language plpgsql as 'begin return 1; end' $$,
+  'a role without rights on app_private still runs its own DDL (Realtime creates pg_temp functions as authenticator)');
+select tests.as_owner();
 create function tests.elsewhere() returns integer language sql security definer as $$ select 1 $$;
 select is(tests.owner_of('tests.elsewhere()'), 'postgres', 'other schemas are left alone');
 
