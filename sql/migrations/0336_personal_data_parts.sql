@@ -23,15 +23,12 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_account(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
+language sql security definer set search_path = '' as $$
   delete from auth.flow_state f where f.user_id = subject.user_id;
-  delete from auth.users u where u.id = subject.user_id; -- identities, sessions, tokens go by cascade
-  get diagnostics n = row_count;
-  return n;
-end
+  with done as (
+    delete from auth.users u where u.id = subject.user_id -- identities, sessions, tokens go by cascade
+    returning 1)
+  select count(*) from done
 $$;
 
 /** sessions *****************************************************************************************************/
@@ -47,13 +44,9 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_sessions(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  select count(*) into n from auth.sessions s where s.user_id = subject.user_id;
-  return n; -- deleted with the account (cascade): counted here so the report says so
-end
+language sql stable security definer set search_path = '' as $$
+  -- deleted with the account (cascade): counted here so the report says so
+  select count(*) from auth.sessions s where s.user_id = subject.user_id
 $$;
 
 /** roles ********************************************************************************************************/
@@ -65,14 +58,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_roles(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.user_roles r where r.user_id = subject.user_id;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.user_roles r where r.user_id = subject.user_id
+    returning 1)
+  select count(*) from done
 $$;
 
 /** cv_documents *************************************************************************************************/
@@ -86,14 +76,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_cv_documents(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.cv_documents d where d.user_id = subject.user_id;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.cv_documents d where d.user_id = subject.user_id
+    returning 1)
+  select count(*) from done
 $$;
 
 /** saved_jobs ***************************************************************************************************/
@@ -109,14 +96,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_saved_jobs(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.saved_jobs s where s.user_id = subject.user_id;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.saved_jobs s where s.user_id = subject.user_id
+    returning 1)
+  select count(*) from done
 $$;
 
 /** applications (signed in, or sent with the proven address) ****************************************************/
@@ -136,14 +120,11 @@ $$;
 
 -- The CV file goes with each application (app_private.remove_application_cv, 0201).
 create or replace function app_private.erase_applications(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.applications a where a.user_id = subject.user_id or lower(a.email) = subject.email;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.applications a where a.user_id = subject.user_id or lower(a.email) = subject.email
+    returning 1)
+  select count(*) from done
 $$;
 
 /** enquiries ****************************************************************************************************/
@@ -158,14 +139,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_enquiries(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.enquiries e where lower(e.email) = subject.email;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.enquiries e where lower(e.email) = subject.email
+    returning 1)
+  select count(*) from done
 $$;
 
 /** profiles: the firm's candidate profile of the person *********************************************************/
@@ -181,14 +159,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_profiles(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from public.candidate_profiles p where lower(p.email) = subject.email;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from public.candidate_profiles p where lower(p.email) = subject.email
+    returning 1)
+  select count(*) from done
 $$;
 
 /** profile_views made by the account ****************************************************************************/
@@ -204,14 +179,12 @@ $$;
 
 -- The firm's view counts stay; what tied a view to the person (account, browser, where they came from) goes.
 create or replace function app_private.erase_profile_views(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  update public.profile_views v set user_id = null, user_agent = null, referrer = null where v.user_id = subject.user_id;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    update public.profile_views v set user_id = null, user_agent = null, referrer = null
+     where v.user_id = subject.user_id
+    returning 1)
+  select count(*) from done
 $$;
 
 /** files: Storage objects the account uploaded *******************************************************************/
@@ -227,14 +200,11 @@ $$;
 
 -- The storage sweep removes the contents of deleted objects (gateway.storage_sweep).
 create or replace function app_private.erase_files(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from storage.objects o where o.owner = subject.user_id or o.owner_id = subject.user_id::text;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from storage.objects o where o.owner = subject.user_id or o.owner_id = subject.user_id::text
+    returning 1)
+  select count(*) from done
 $$;
 
 /** mail queued or kept for the address ***************************************************************************/
@@ -255,14 +225,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_mail(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from gateway.outbox m where lower(m.to_address) = subject.email;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from gateway.outbox m where lower(m.to_address) = subject.email
+    returning 1)
+  select count(*) from done
 $$;
 
 /** retention_notices ********************************************************************************************/
@@ -275,14 +242,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 create or replace function app_private.erase_retention_notices(subject app_private.data_subject) returns bigint
-language plpgsql security definer set search_path = '' as $$
-declare
-  n bigint;
-begin
-  delete from app_private.retention_notices r where r.email = subject.email;
-  get diagnostics n = row_count;
-  return n;
-end
+language sql security definer set search_path = '' as $$
+  with done as (
+    delete from app_private.retention_notices r where r.email = subject.email
+    returning 1)
+  select count(*) from done
 $$;
 
 /** The registry rows *********************************************************************************************/
