@@ -11,7 +11,8 @@
 --   * the platform's tables only where a site function needs them: auth.users (its non-secret columns; delete),
 --     auth.sessions / auth.identities (read), auth.flow_state (delete), storage.objects and storage.buckets (read,
 --     delete), gateway.outbox (read, delete), gateway.outbox_proven_recipients (register the firm's inbox), and
---     gateway.enqueue_mail / gateway.public_url. Never password hashes, tokens, signing keys or refresh tokens.
+--     gateway.enqueue_mail / gateway.public_url, and Realtime's SQL API (realtime.send, broadcast_changes: what every
+--     API role may call). Never password hashes, tokens, signing keys or refresh tokens.
 -- The rule holds for later migrations too: an event trigger gives every SECURITY DEFINER function created or
 -- altered in public, private or app_private to app_definer (sql/tests/70-definer-owner.sql checks that none is
 -- owned by a superuser). A later definer function that needs a platform table not listed here must grant it to
@@ -62,6 +63,13 @@ grant select, delete on gateway.outbox to app_definer;
 grant select, insert on gateway.outbox_proven_recipients to app_definer;
 grant select on gateway.demo_accounts to app_definer;
 grant execute on function gateway.enqueue_mail(text, text, text, text), gateway.public_url(text) to app_definer;
+-- Realtime's SQL API, as every API role has it: broadcast from a definer trigger (Supabase's documented pattern).
+grant usage on schema realtime to app_definer;
+grant insert, select, update on realtime.messages to app_definer;
+grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boolean),
+  realtime.send_binary(bytea, text, text, boolean),
+  realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to app_definer;
 
 /** Every definer function of the site gets this owner, now and from now on *****************************************/
 -- Gives app_definer every SECURITY DEFINER function of public, private and app_private owned by anyone else, among

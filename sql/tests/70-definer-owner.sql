@@ -3,7 +3,7 @@
 -- migration gets the same owner (an event trigger); the functions still answer each role as before.
 begin;
 \ir lib/setup.sql
-select plan(23);
+select plan(24);
 
 create function tests.owner_of(fn regprocedure) returns text language sql as $$
   select pg_get_userbyid(p.proowner)::text from pg_proc p where p.oid = fn
@@ -47,6 +47,12 @@ create function public.tests_definer_reads_files() returns text language sql sec
   select pg_catalog.pg_read_file('PG_VERSION')
 $$;
 select is(public.tests_definer_probe(), 'app_definer', 'a new definer function runs as app_definer');
+create function public.tests_definer_broadcasts() returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform realtime.send('{"n": 1}', 'probe', 'tests:definer', false);
+end
+$$;
+select lives_ok($$ select public.tests_definer_broadcasts() $$, 'a definer function may broadcast through Realtime''s SQL API, like any API role');
 select throws_ok($$ select public.tests_definer_reads_keys() $$, '42501', null, 'a definer function cannot read the signing keys');
 select throws_ok($$ select public.tests_definer_reads_files() $$, '42501', null, 'nor the server''s files');
 
