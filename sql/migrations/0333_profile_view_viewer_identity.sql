@@ -4,7 +4,8 @@
 -- referrer list. Now:
 --   * the viewer is the client's address alone (the one the gateway resolved, app_private.client_ip(); an IPv6
 --     address by its /64, which one host holds), salted by the day as before: one viewer per address per profile
---     per day, whatever headers it sends;
+--     per day, whatever headers it sends; a view is a repeat when a counted view (not an admin's, not a crawler's)
+--     from the address came in the 30 minutes before;
 --   * a referrer is kept only when it is an http(s) URL with a plain host name or address, reduced to its origin
 --     (scheme, host, port; no user name, path or query); anything else is dropped. Stored referrers are cleaned.
 set local client_min_messages = warning;
@@ -65,12 +66,15 @@ begin
   new.visitor_hash := app_private.visitor_hash(app_private.profile_view_salt(today), identity);
   yesterday_hash := app_private.visitor_hash(
     (select s.salt from app_private.profile_view_salts s where s.day = today - 1), identity);
+  -- Only counted views make a later one a repeat: an admin's or a crawler's view from the same address (an office,
+  -- a shared connection) does not make a visitor's first view a repeat.
   new.is_repeat := exists (
     select 1 from public.profile_views v
     where v.profile_id = new.profile_id
       and v.visitor_hash in (new.visitor_hash, yesterday_hash)
       and v.viewed_at > new.viewed_at - interval '30 minutes'
-      and v.viewed_at <= new.viewed_at);
+      and v.viewed_at <= new.viewed_at
+      and not v.is_bot and not v.by_admin);
   new.new_viewer := not new.is_repeat and not new.is_bot and not new.by_admin and not exists (
     select 1 from public.profile_views v
     where v.profile_id = new.profile_id and v.visitor_hash = new.visitor_hash

@@ -2,7 +2,7 @@
 -- whatever User-Agent or Accept-Language it sends, and only http(s) referrers are kept, as their origin.
 begin;
 \ir lib/setup.sql
-select plan(19);
+select plan(21);
 
 -- A page load through the API: the headers the gateway passes, as the given role.
 create function tests.view(profile_name text, ip text, ua text, lang text, referrer text default null, viewer text default null)
@@ -49,6 +49,18 @@ select is(tests.unique_viewers('profile-active2'), 4, 'an IPv4 address written a
 select tests.view('profile-active2', '192.0.2.77', 'Mozilla/5.0 Chrome/130.0', 'en-GB', null, 'cand1');
 select tests.view('profile-active2', '192.0.2.77', 'Mozilla/5.0 Firefox/131.0', 'en-GB', null, 'cand2');
 select is(tests.unique_viewers('profile-active2'), 5, 'candidates: two accounts behind one address are one viewer');
+
+-- An admin's view from an address (the firm's office) does not make a visitor's first view there a repeat.
+select tests.view('profile-active', '198.51.100.99', 'Mozilla/5.0 Chrome/130.0', 'en-GB', null, 'admin');
+select tests.view('profile-active', '198.51.100.99', 'Mozilla/5.0 Firefox/131.0', 'en-GB');
+select tests.view('profile-active', '198.51.100.99', 'Mozilla/5.0 Firefox/131.0', 'en-GB');
+select results_eq($$ select by_admin, is_repeat, new_viewer from public.profile_views where profile_id = tests.row('profile-active')
+                      and user_agent in ('Mozilla/5.0 Chrome/130.0', 'Mozilla/5.0 Firefox/131.0') order by viewed_at, by_admin desc, is_repeat $$,
+  $$ values (true, false, false), (false, false, true), (false, true, false) $$,
+  'after an admin''s view from the same address: the visitor''s first view is a new viewer, the reload a repeat');
+select tests.as_owner();
+delete from public.profile_views where profile_id = tests.row('profile-active') and user_agent in ('Mozilla/5.0 Chrome/130.0', 'Mozilla/5.0 Firefox/131.0');
+select is((select count(*)::int from public.audit_log where table_name = 'profile_views'), 1, 'the owner''s delete is recorded too');
 
 -- Referrers: http(s) origins only.
 select is(app_private.referrer_origin('javascript://x.example/%0aalert(1)'), null, 'referrer: javascript:// is dropped');
