@@ -36,23 +36,23 @@ try {
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(repoDir, 'docs', `career-hub-builder-${width}.png`), fullPage: true });
     console.log(`docs/career-hub-dashboard-${width}.png, docs/career-hub-builder-${width}.png`);
-    await page.goto(`${site.url}/career-hub/cv-builder?template=executive`, { waitUntil: 'networkidle' });
-    await page.locator('.cv-paper__placeholder').waitFor();
-    await page.screenshot({ path: join(repoDir, 'docs', `career-hub-builder-new-${width}.png`), fullPage: true });
   }
-  // Twelve CVs: the list shows ten and a pager.
+  const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click(), files);
+  writeFileSync(join(repoDir, 'docs', 'career-hub-demo-cv.txt'), pdfText(pdf));
+  console.log('docs/career-hub-demo-cv.txt');
+  // The builder's first step for a new CV; then twelve CVs: the list shows ten and a pager.
   site.sql(`insert into public.cv_documents (user_id, title, updated_at)
             select '5eed0000-0000-4000-8000-000000000002', 'Draft ' || i, now() - make_interval(days => i) from generate_series(1, 11) i`);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.goto(`${site.url}/career-hub/cv-builder?template=executive`, { waitUntil: 'networkidle' });
+    await page.locator('.cv-paper__placeholder').waitFor();
+    await page.screenshot({ path: join(repoDir, 'docs', `career-hub-builder-new-${width}.png`), fullPage: true });
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     await page.getByRole('navigation', { name: 'CV pages' }).waitFor();
     await page.locator('section[aria-labelledby="my-cvs-heading"]').screenshot({ path: join(repoDir, 'docs', `career-hub-my-cvs-pages-${width}.png`) });
     console.log(`docs/career-hub-builder-new-${width}.png, docs/career-hub-my-cvs-pages-${width}.png`);
   }
-  const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click(), files);
-  writeFileSync(join(repoDir, 'docs', 'career-hub-demo-cv.txt'), pdfText(pdf));
-  console.log('docs/career-hub-demo-cv.txt');
   if (page.errors.length) console.log(`console: ${page.errors.join('; ')}`);
 } finally {
   await browser.close();
