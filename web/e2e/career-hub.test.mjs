@@ -473,6 +473,23 @@ describe('Career Hub', { skip }, () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a CV past the account\'s limit is refused with the reason and kept on the device, not retried', async () => {
+    const count = () => sql(`select count(*) from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}'`);
+    const held = count();
+    sql(`insert into app_private.settings (key, value) values ('limit:cv_documents_per_user', '${held}')`);
+    try {
+      await page.goto(`${site.url}/career-hub/cv-builder`, { waitUntil: 'networkidle' });
+      await field('Full Name *').fill('One Too Many');
+      await saveStatus('refused').filter({ hasText: `Not saved: You can keep up to ${held} CVs: delete one to create another` }).waitFor();
+      await page.waitForTimeout(2500); // past the first retry's back-off: nothing is sent again
+      assert.equal(await saveStatus('refused').count(), 1);
+      assert.equal(count(), held);
+      assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => localStorage.getItem(k)?.includes('One Too Many'))), 'the local copy keeps it');
+    } finally {
+      sql(`delete from app_private.settings where key = 'limit:cv_documents_per_user'`);
+    }
+  });
+
   test('download my data, then delete the account: sign-in fails and the rows and the CV file are gone', async () => {
     await page.goto(`${site.url}/career-hub/dashboard`, { waitUntil: 'networkidle' });
     const exported = JSON.parse(readFileSync(await download(page, () => page.getByRole('button', { name: 'Download my data' }).click(), files), 'utf8'));
