@@ -14,12 +14,12 @@ create or replace function private.application_rows(
 )
 returns table (
   id uuid, created_at timestamptz, first_name text, last_name text, email text, phone text,
-  job_id uuid, job_title text, job_ref text, status public.application_status, status_changed_at timestamptz,
+  job_id uuid, job_title text, job_ref text, job_status text, status public.application_status, status_changed_at timestamptz,
   consultant_id uuid, consultant_name text, cv_object text, has_account boolean, notes bigint
 )
   language sql stable security definer set search_path = ''
 as $$
-  select a.id, a.created_at, a.first_name, a.last_name, a.email, a.phone, a.job_id, j.title, j.job_id,
+  select a.id, a.created_at, a.first_name, a.last_name, a.email, a.phone, a.job_id, j.title, j.job_id, j.status,
          p.status, p.status_changed_at, p.consultant_id, private.staff_name(p.consultant_id), a.cv_object,
          a.user_id is not null,
          (select count(*) from public.desk_notes n where n.application_id = a.id)

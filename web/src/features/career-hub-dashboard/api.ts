@@ -3,7 +3,8 @@
 import { getSupabase } from '@/lib/api';
 
 export type SavedJob = { job_id: string; saved_at: string; title: string; company: string; location: string | null; salary: string | null; type: string | null; status: 'active' | 'closed' };
-export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed' };
+/** status: the plain status that follows the firm's (Received, In review, Interviewing, Offer, Placed, Not progressed, Withdrawn). */
+export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed'; status: string };
 
 function result<T>({ data, error }: { data: unknown; error: { message: string } | null }): T {
   if (error) throw new Error(error.message);
@@ -13,7 +14,13 @@ function result<T>({ data, error }: { data: unknown; error: { message: string } 
 const client = () => getSupabase();
 export const listSavedJobs = async () => result<SavedJob[]>(await (await client()).rpc('my_saved_jobs'));
 export const listApplications = async () => result<MyApplication[]>(await (await client()).rpc('my_applications'));
-export const exportMyData = async () => result<Record<string, unknown>>(await (await client()).rpc('export_my_data'));
+/** Everything the site keeps about the caller: the account's data (export_my_data) and the firm's desk's part of it
+ * (export_my_desk_data: applications' plain statuses, a profile's consents and where it was shared), as one file. */
+export const exportMyData = async () => {
+  const c = await client();
+  const [account, desk] = await Promise.all([c.rpc('export_my_data'), c.rpc('export_my_desk_data')]);
+  return { ...result<Record<string, unknown>>(account), ...result<Record<string, unknown>>(desk) };
+};
 export const deleteMyAccount = async () =>
   result<Record<string, number>>(await (await client()).rpc('delete_my_account', { confirmation: 'DELETE' }));
 

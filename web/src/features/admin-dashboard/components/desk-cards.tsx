@@ -1,0 +1,44 @@
+// The desk on the dashboard: Applications (new since the admin's last visit to the list, and awaiting review) and
+// Enquiries (unhandled), each a card leading to its list.
+import { Link } from 'react-router';
+import { formatDateTime } from '../../admin-common/format';
+import { useQuery } from '../../admin-common/use-query';
+import { getDeskSummary } from '../api/get-desk-summary';
+import { injectStyle } from '@/lib/inject-style';
+import deskCss from '../../admin-common/desk.css?inline';
+
+injectStyle('desk', deskCss);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function DeskCards() {
+  const { data, error } = useQuery(getDeskSummary, []);
+  return (
+    <div className="link-cards" data-testid="desk-cards">
+      <article className="card card--interactive link-card">
+        <h2>
+          <Link to="/admin/applications" className="card__stretched">
+            Applications
+          </Link>
+        </h2>
+        <p className="desk-figure" data-testid="new-applications">
+          {data ? plural(data.new_since_last_visit, 'new application', 'new applications') : '…'}
+          <span className="muted-small">{data ? (data.last_seen_at ? ` since your last visit (${formatDateTime(data.last_seen_at)})` : ' (you have not opened the list yet)') : ''}</span>
+        </p>
+        <p className="muted">{data ? `${data.awaiting_review} awaiting review` : 'Review, shortlist and track every application.'}</p>
+      </article>
+      <article className="card card--interactive link-card">
+        <h2>
+          <Link to="/admin/enquiries" className="card__stretched">
+            Enquiries
+          </Link>
+        </h2>
+        <p className="desk-figure" data-testid="unhandled-enquiries">
+          {data ? plural(data.unhandled_enquiries, 'unhandled enquiry', 'unhandled enquiries') : '…'}
+        </p>
+        <p className="muted">From the contact and client pages.</p>
+      </article>
+      {error && <p role="alert" className="field__error">{error}</p>}
+    </div>
+  );
+}
