@@ -1,8 +1,8 @@
-// "Share with a client": consent first, then a link per named client. Every action reloads the panel; errors from
-// the database (no consent, a past expiry, …) are shown as its own clear message.
+// "Share with a client": consent first, then a link per named client. Every action reloads the panel and says how it
+// went inside the dialog (a toast would sit under the modal): errors from the database (no consent, a past expiry,
+// …) as its own clear message.
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { copyText } from '../copy-text';
 import { useQuery } from '../../admin-common/use-query';
 import type { CandidateProfile } from '../api/candidate-profiles';
@@ -15,29 +15,33 @@ import deskCss from '../../admin-common/desk.css?inline';
 injectStyle('desk', deskCss);
 
 type Props = { profile: CandidateProfile | null; onClose: () => void };
+type Message = { ok: boolean; text: string } | null;
 
 export function SharingDialog({ profile, onClose }: Props) {
-  const { toast } = useToast();
+  const [message, setMessage] = useState<Message>(null);
   const profileId = profile?.id ?? null;
   const sharing = useQuery(() => getSharing(profileId as string), [profileId], profileId !== null);
   const [fresh, setFresh] = useState<NewLink | null>(null);
-  useEffect(() => setFresh(null), [profileId]);
+  useEffect(() => {
+    setFresh(null);
+    setMessage(null);
+  }, [profileId]);
 
   async function act(action: () => Promise<unknown>, success: string): Promise<boolean> {
+    setMessage(null);
+    let result: Message;
     try {
       await action();
-      toast({ title: 'Success', description: success });
-      return true;
+      result = { ok: true, text: success };
     } catch (e) {
-      toast({ title: 'Error', description: (e as Error).message, variant: 'destructive' });
-      return false;
-    } finally {
-      await sharing.refetch();
+      result = { ok: false, text: (e as Error).message };
     }
+    await sharing.refetch();
+    setMessage(result);
+    return result.ok;
   }
   async function copy(url: string) {
-    if (await copyText(url)) toast({ title: 'Link Copied', description: 'Client link copied to clipboard' });
-    else toast({ title: 'Error', description: `Copy this link: ${url}`, variant: 'destructive' });
+    setMessage((await copyText(url)) ? { ok: true, text: 'Client link copied to clipboard' } : { ok: false, text: `Copy this link: ${url}` });
   }
   const data = sharing.data && sharing.data.profile_id === profileId ? sharing.data : null;
   return (
@@ -53,6 +57,9 @@ export function SharingDialog({ profile, onClose }: Props) {
         <p className="muted">Loading...</p>
       ) : (
         <div className="share-panel">
+          <p className={`share-message${message && !message.ok ? ' field__error' : ''}`} role="status" data-testid="share-message">
+            {message?.text}
+          </p>
           <ConsentSection
             sharing={data}
             onRecord={(givenOn, method, scope) => act(() => recordConsent(data.profile_id, givenOn, method, scope), 'Consent recorded')}
