@@ -23,8 +23,8 @@ export function DeskCards() {
         </h2>
         <p className="desk-figure" data-testid="new-applications">
           {data ? plural(data.new_since_last_visit, 'new application', 'new applications') : '…'}
-          <span className="muted-small">{data ? (data.last_seen_at ? ` since your last visit (${formatDateTime(data.last_seen_at)})` : ' (you have not opened the list yet)') : ''}</span>
         </p>
+        {data && <p className="muted-small">{data.last_seen_at ? `Since your last visit, ${formatDateTime(data.last_seen_at)}` : 'You have not opened the list yet'}</p>}
         <p className="muted">{data ? `${data.awaiting_review} awaiting review` : 'Review, shortlist and track every application.'}</p>
       </article>
       <article className="card card--interactive link-card">
