@@ -1,7 +1,7 @@
 -- The firm's desk 1/8: what every desk table shares. Its audit trigger (every change to application progress,
 -- notes, enquiry handling, consents, client links and mail templates is one public.audit_log row that keeps only the
--- columns named in the trigger, never a note's text or a cover letter), the admin check that refuses with 42501,
--- and the list of admins a consultant is chosen from.
+-- columns named in the trigger, never a note's text, a name or an address: the log is append-only and outlives
+-- erasure, 0331), the admin check that refuses with 42501, and the list of admins a consultant is chosen from.
 set local client_min_messages = warning;
 
 /* ---------------------------------------------------------------------------------------------------------------
@@ -40,20 +40,21 @@ revoke all on function private.substring_pattern(text) from public;
 
 /* ---------------------------------------------------------------------------------------------------------------
  * The audit trigger of the desk's tables. TG_ARGV: the columns whose values the log keeps (the rest of the row is
- * never copied: notes, cover letters and names stay out of the log). An UPDATE that changes none of them is not
- * logged. The subject is a readable label from private.desk_audit_subject; when the row is deleted (an erasure),
- * the subjects of its earlier entries are replaced so no name outlives the row in the log.
+ * never copied: notes, cover letters, names and addresses stay out of the log, which is append-only and outlives
+ * erasure: 0331). An UPDATE that changes none of them is not logged; changed_fields names those it changed. The
+ * subject is a label without personal data: the job applied for, an enquiry's kind and day, a candidate ID.
  * --------------------------------------------------------------------------------------------------------------- */
 create or replace function private.desk_audit_subject(table_name text, data jsonb) returns text
   language plpgsql stable security definer set search_path = ''
 as $$
 begin
   return case table_name
-    when 'application_pipeline' then (
-      select concat_ws(' – ', a.first_name || ' ' || a.last_name, j.title)
-      from public.applications a left join public.jobs j on j.id = a.job_id
-      where a.id = (data ->> 'application_id')::uuid)
-    when 'enquiries' then (data ->> 'name') || ' (' || (data ->> 'kind') || ')'
+    when 'application_pipeline' then coalesce((
+      select 'Application for ' || j.title || coalesce(' (' || j.job_id || ')', '')
+      from public.applications a join public.jobs j on j.id = a.job_id
+      where a.id = (data ->> 'application_id')::uuid), 'Application')
+    when 'enquiries' then 'Enquiry (' || (data ->> 'kind') || ') of '
+      || to_char(((data ->> 'created_at')::timestamptz) at time zone 'Europe/London', 'DD Mon YYYY')
     when 'desk_notes' then case when data ->> 'application_id' is not null then 'note on an application'
                                 else 'note on an enquiry' end
     when 'profile_consents' then (
@@ -78,8 +79,7 @@ declare
   old_kept jsonb;
   new_kept jsonb;
   key_column text := case tg_table_name when 'application_pipeline' then 'application_id'
-                                        when 'application_mail_templates' then 'status' else 'id' end;
-  record uuid;
+                                        when 'application_mail_templates' then null else 'id' end;
   actor uuid := auth.uid();
 begin
   select jsonb_object_agg(k, old_row -> k) into old_kept from unnest(kept) k where old_row is not null;
@@ -87,28 +87,26 @@ begin
   if tg_op = 'UPDATE' and old_kept is not distinct from new_kept then
     return null;
   end if;
-  record := case when key_column = 'status' then null else (coalesce(new_row, old_row) ->> key_column)::uuid end;
-  if tg_op = 'DELETE' and record is not null then
-    update public.audit_log a set subject = '(erased)' where a.table_name = tg_table_name and a.record_id = record;
-  end if;
-  insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, subject, old_data, new_data)
+  insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, subject, old_data,
+                                new_data, changed_fields)
   values (
     actor,
     (select u.email from auth.users u where u.id = actor),
     coalesce(nullif(current_setting('role', true), 'none'), session_user),
     tg_table_name,
-    record,
+    (coalesce(new_row, old_row) ->> key_column)::uuid,
     tg_op,
-    case when tg_op = 'DELETE' then '(erased)' else private.desk_audit_subject(tg_table_name, new_row) end,
+    private.desk_audit_subject(tg_table_name, coalesce(new_row, old_row)),
     old_kept,
-    new_kept
+    new_kept,
+    case when tg_op <> 'DELETE' then private.audit_changed_fields(old_kept, new_kept) end
   );
   return null;
 end;
 $$;
 revoke all on function private.audit_desk_change() from public;
 comment on function private.audit_desk_change() is
-  'Trigger: records a change to a desk table in public.audit_log, keeping only the columns named as trigger arguments.';
+  'Trigger: records a change to a desk table in public.audit_log, keeping only the columns named as trigger arguments (never personal data).';
 
 /* ---------------------------------------------------------------------------------------------------------------
  * admin_staff(): the admins, as the people a consultant is chosen from and the names the desk shows for authors.

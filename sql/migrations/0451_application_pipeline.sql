@@ -97,7 +97,7 @@ revoke all on function private.check_application_pipeline() from public;
 create trigger application_pipeline_check before insert or update on public.application_pipeline
   for each row execute function private.check_application_pipeline();
 
-create trigger application_pipeline_audit after update or delete on public.application_pipeline
+create trigger application_pipeline_audit after update on public.application_pipeline
   for each row execute function private.audit_desk_change('application_id', 'status', 'consultant_id');
 
 -- Every application gets its row when it arrives (and the ones already received, now).

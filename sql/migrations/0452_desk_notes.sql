@@ -32,5 +32,5 @@ create policy "Admins add notes as themselves" on public.desk_notes
   for insert to authenticated
   with check ((select public.is_admin()) and author_id = (select auth.uid()));
 
-create trigger desk_notes_audit after insert or delete on public.desk_notes
+create trigger desk_notes_audit after insert on public.desk_notes
   for each row execute function private.audit_desk_change('id', 'application_id', 'enquiry_id', 'author_id');

@@ -64,9 +64,6 @@ revoke all on function private.check_mail_template() from public;
 create trigger application_mail_templates_check before insert or update on public.application_mail_templates
   for each row execute function private.check_mail_template();
 
-create trigger application_mail_templates_audit after insert or update or delete on public.application_mail_templates
-  for each row execute function private.audit_desk_change('status', 'subject', 'body');
-
 insert into public.application_mail_templates (status, subject, body) values
   ('reviewed', 'Your application for {job_title}',
    E'{greeting},\n\nThank you for your application for {job_title}. A consultant is now reviewing it and will be in touch about the next steps.\n\nYou can follow your application in the Career Hub.\n\nKind regards,\n{firm_name}'),
@@ -82,6 +79,10 @@ insert into public.application_mail_templates (status, subject, body) values
    E'{greeting},\n\nThank you for your interest in {job_title}. After careful consideration we will not be taking your application further for this role.\n\nWe would be glad to keep you in mind for other roles that suit your experience.\n\nKind regards,\n{firm_name}'),
   ('withdrawn', 'Your application for {job_title} has been withdrawn',
    E'{greeting},\n\nAs you asked, we have withdrawn your application for {job_title}. If you change your mind, or would like to hear about other roles, please get in touch.\n\nKind regards,\n{firm_name}');
+
+-- Audited from here on (the defaults above are the migration's, not a change).
+create trigger application_mail_templates_audit after insert or update or delete on public.application_mail_templates
+  for each row execute function private.audit_desk_change('status', 'subject', 'body');
 
 /* ---------------------------------------------------------------------------------------------------------------
  * The e-mail for one application at a status: the template with its placeholders filled. {greeting} is "Hello" and

@@ -228,23 +228,23 @@ comment on function public.admin_desk_summary() is
   'Admins only: the dashboard''s desk figures: applications since the caller''s last visit to the list, applications awaiting review, unhandled enquiries.';
 
 /* ---------------------------------------------------------------------------------------------------------------
- * my_applications(): the candidate's list (0202) with the plain status that follows the firm's.
+ * my_applications(): the candidate's list (0202, 0332: the job as the candidate may see it) with the plain status
+ * that follows the firm's.
  * --------------------------------------------------------------------------------------------------------------- */
 drop function public.my_applications();
 create function public.my_applications()
 returns table (id uuid, applied_at timestamptz, job_id uuid, job_title text, company text, job_status text, status text)
   language sql stable security definer set search_path = ''
 as $$
-  select a.id, a.created_at, a.job_id, j.title, j.company,
-         case when j.status = 'active' then 'active' when j.id is null then 'removed' else 'closed' end,
+  select a.id, a.created_at, a.job_id, j.title, j.company, j.status,
          public.plain_application_status(coalesce(p.status, 'new'))
     from public.applications a
-    left join public.jobs j on j.id = a.job_id
+    cross join lateral app_private.job_as_shown(a.job_id) j
     left join public.application_pipeline p on p.application_id = a.id
    where a.user_id = private.require_uid()
    order by a.created_at desc, a.id
 $$;
 comment on function public.my_applications() is
-  'The caller''s applications (made while signed in), newest first, with the job''s title, company and status and the application''s plain status (Received, In review, Interviewing, Offer, Placed, Not progressed, Withdrawn).';
+  'The caller''s applications (made while signed in), newest first, with the job''s title and company as the candidate may see them, its status (active, closed, removed) and the application''s plain status (Received, In review, Interviewing, Offer, Placed, Not progressed, Withdrawn).';
 revoke all on function public.my_applications() from public;
 grant execute on function public.my_applications() to authenticated;

@@ -47,7 +47,7 @@ create trigger enquiries_stamp_handling before insert or update of handled on pu
   for each row execute function private.stamp_enquiry_handling();
 
 create trigger enquiries_audit after update or delete on public.enquiries
-  for each row execute function private.audit_desk_change('id', 'kind', 'handled', 'handled_by');
+  for each row execute function private.audit_desk_change('id', 'kind', 'created_at', 'handled', 'handled_by');
 
 /* ---------------------------------------------------------------------------------------------------------------
  * The filtered list: search (name, e-mail, company or message, case-insensitive substring), kind, handled.

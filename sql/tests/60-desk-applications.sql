@@ -132,8 +132,10 @@ select tests.as_user('cand1');
 select results_eq($$ select status from public.my_applications() $$, $$ values ('In review') $$,
   'candidate: a shortlisted application reads In review');
 select is_empty($$ select * from public.desk_notes $$, 'candidate: still reads no note');
-select ok(position('asset management' in public.export_my_desk_data()::text) = 0 and position('shortlisted' in public.export_my_desk_data()::text) = 0,
-  'candidate: its data export has neither the note nor the firm''s status name');
+select ok(position('asset management' in (public.export_my_data() -> 'application_progress')::text) = 0
+          and position('shortlisted' in (public.export_my_data() -> 'application_progress')::text) = 0
+          and (public.export_my_data() #>> '{application_progress,0,status}') = 'In review',
+  'candidate: its data export has the plain status, neither the note nor the firm''s status name');
 
 /* service_role ***************************************************************************************************/
 select tests.as_service();

@@ -371,13 +371,16 @@ describe('Career Hub', { skip }, () => {
 
   test('every Career Hub page: axe-clean, no horizontal overflow at 1440 and 390 px, noindex, styled from its first paint', async () => {
     const cv = sql(`select c.id from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}' limit 1`);
-    const paths = ['/career-hub/dashboard', `/career-hub/cv-builder?id=${cv}`, '/career-hub/templates', '/career-hub/reset-password'];
+    // The builder's first step for a new CV too, in each template: the preview's 'Your Name' placeholder (issue 30 #11).
+    const newCv = ['professional', 'executive', 'minimalist'].map((t) => `/career-hub/cv-builder?template=${t}`);
+    const paths = ['/career-hub/dashboard', `/career-hub/cv-builder?id=${cv}`, ...newCv, '/career-hub/templates', '/career-hub/reset-password'];
     for (const viewport of [DESKTOP, MOBILE]) {
       const p = await browser.page(viewport);
       await watchStyles(p);
       for (const path of paths) {
         await p.goto(site.url + path, { waitUntil: 'networkidle' });
         await p.locator('main h1').first().waitFor();
+        if (newCv.includes(path)) await p.locator('.cv-paper__placeholder').waitFor();
         assert.deepEqual(await axeViolations(p), [], `${path} at ${viewport.width}`);
         assert.ok(await noOverflow(p), `${path} overflows at ${viewport.width}`);
         await noindex(p, path.split('?')[0]);
