@@ -3,9 +3,9 @@
 // unknown one is refused by the database. A note is never part of it.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { formatDateTime } from '../admin-common/format';
+import { useAction } from '../admin-common/use-action';
 import { useQuery } from '../admin-common/use-query';
 import { getTemplates, saveTemplate, type MailTemplate } from './api/applications';
 import { PLAIN_STATUS, STATUS_LABELS, STATUSES } from './status';
@@ -23,10 +23,9 @@ const PLACEHOLDERS = [
 
 function TemplateForm({ template, onSaved }: { template: MailTemplate; onSaved: () => Promise<void> }) {
   const id = useId();
-  const { toast } = useToast();
+  const { busy: saving, run } = useAction();
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     setSubject(template.subject);
     setBody(template.body);
@@ -34,16 +33,8 @@ function TemplateForm({ template, onSaved }: { template: MailTemplate; onSaved: 
   const changed = subject !== template.subject || body !== template.body;
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setSaving(true);
-    try {
-      await saveTemplate({ status: template.status, subject, body });
-      toast({ title: 'Success', description: `The ${STATUS_LABELS[template.status]} e-mail was saved` });
+    if (await run(() => saveTemplate({ status: template.status, subject, body }), () => ({ title: 'Success', description: `The ${STATUS_LABELS[template.status]} e-mail was saved` })))
       await onSaved();
-    } catch (err) {
-      toast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
   }
   return (
     <form className="admin-panel admin-form" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} data-testid={`template-${template.status}`}>

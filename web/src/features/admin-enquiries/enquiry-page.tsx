@@ -1,13 +1,12 @@
 // /admin/enquiries/{id}: one enquiry: who sent it and how to reach them, the kind, the page it came from, the
 // message, handled / unhandled with who handled it and when, and the internal notes.
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { formatDateTime } from '../admin-common/format';
 import { GonePanel, useAddNote } from '../admin-common/detail';
 import { NotesPanel } from '../admin-common/notes-panel';
+import { useAction } from '../admin-common/use-action';
 import { useQuery } from '../admin-common/use-query';
 import { getEnquiry, KIND_LABELS, setHandled, type EnquiryDetail } from './api/enquiries';
 import { HandledBadge } from './components/enquiries-table';
@@ -43,19 +42,10 @@ function Sender({ e }: { e: EnquiryDetail }) {
 }
 
 function Handling({ e, reload }: { e: EnquiryDetail; reload: () => Promise<void> }) {
-  const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   async function toggle() {
-    setBusy(true);
-    try {
-      await setHandled([e.id], !e.handled);
-      toast({ title: 'Success', description: e.handled ? 'Marked unhandled' : 'Marked handled' });
+    if (await run(() => setHandled([e.id], !e.handled), () => ({ title: 'Success', description: e.handled ? 'Marked unhandled' : 'Marked handled' })))
       await reload();
-    } catch (err) {
-      toast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
   }
   return (
     <section className="admin-panel" aria-labelledby="handling-title" data-testid="handling">

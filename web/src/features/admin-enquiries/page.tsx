@@ -1,12 +1,13 @@
 // /admin/enquiries: the contact and client-page forms' submissions, newest first, paged on the server: kind, source
 // page and date; handled / unhandled with who handled it (for the ticked rows at once); search by name, e-mail,
 // company or message; filters by kind and handling; CSV export of the whole filtered list.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { datedFileName, downloadCsv } from '../admin-common/csv';
 import { Pager } from '../admin-common/pager';
+import { useAction } from '../admin-common/use-action';
 import { exportEnquiries, KIND_LABELS, KINDS, PAGE_SIZE, setHandled } from './api/enquiries';
 import { EnquiriesTable } from './components/enquiries-table';
 import { enquiriesCsv } from './csv';
@@ -61,21 +62,14 @@ function Filters({ list }: { list: List }) {
 
 function Enquiries() {
   const { toast } = useToast();
+  const { busy, run } = useAction();
   const list = useEnquiryList();
-  const [busy, setBusy] = useState(false);
   const page = list.data;
   const ids = [...list.selected];
   async function mark(handled: boolean) {
-    setBusy(true);
-    try {
-      await setHandled(ids, handled);
-      toast({ title: 'Success', description: `${ids.length} ${ids.length === 1 ? 'enquiry' : 'enquiries'} marked ${handled ? 'handled' : 'unhandled'}` });
+    const n = ids.length;
+    if (await run(() => setHandled(ids, handled), () => ({ title: 'Success', description: `${n} ${n === 1 ? 'enquiry' : 'enquiries'} marked ${handled ? 'handled' : 'unhandled'}` })))
       await list.refetch();
-    } catch (e) {
-      toast({ title: 'Error', description: (e as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
   }
   async function exportCsv() {
     try {

@@ -13,13 +13,10 @@ export const CV_URL_SECONDS = 60;
 
 export type Filters = { search: string; status: ApplicationStatus | null; jobId: string | null; fromDay: string | null; toDay: string | null };
 
-export type ApplicationRow = {
-  id: string;
-  created_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+/** What the applicant gave in the form (and when). */
+type Applicant = { id: string; created_at: string; first_name: string; last_name: string; email: string; phone: string };
+
+export type ApplicationRow = Applicant & {
   job_id: string | null;
   job_title: string | null;
   job_ref: string | null;
@@ -64,13 +61,7 @@ export type ExportRow = {
 export type Note = { id: string; body: string; created_at: string; author: string | null };
 export type HistoryEntry = { at: string; from: ApplicationStatus; to: ApplicationStatus; by: string | null; mailed: boolean };
 
-export type ApplicationDetail = {
-  id: string;
-  created_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+export type ApplicationDetail = Applicant & {
   cover_letter: string | null;
   has_account: boolean;
   job: { id: string; title: string; job_ref: string | null; company: string; location: string | null; status: string } | null;

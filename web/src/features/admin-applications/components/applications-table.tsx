@@ -2,6 +2,7 @@
 // application's page), the job (to its page), the date, the status, the consultant and the notes kept.
 import { Link } from 'react-router';
 import { formatDateTime } from '../../admin-common/format';
+import { SelectAllHeader, SelectCell } from '../../admin-common/select-cells';
 import type { ApplicationRow } from '../api/applications';
 import { StatusBadge } from './status-badge';
 
@@ -9,15 +10,12 @@ type Props = { rows: ApplicationRow[]; selected: Set<string>; onToggle: (id: str
 
 export function ApplicationsTable({ rows, selected, onToggle, onToggleAll }: Props) {
   if (rows.length === 0) return <p className="empty-state">No applications found</p>;
-  const all = rows.every((r) => selected.has(r.id));
   return (
     <div className="table-scroll" role="region" aria-label="Applications" tabIndex={0}>
       <table className="admin-table admin-table--stack" data-testid="applications-table">
         <thead>
           <tr>
-            <th scope="col" className="select-cell">
-              <input type="checkbox" checked={all} onChange={(e) => onToggleAll(e.target.checked)} aria-label="Select every application on this page" />
-            </th>
+            <SelectAllHeader rows={rows} selected={selected} onToggleAll={onToggleAll} label="Select every application on this page" />
             <th scope="col">Applicant</th>
             <th scope="col">Job</th>
             <th scope="col">Applied</th>
@@ -31,9 +29,7 @@ export function ApplicationsTable({ rows, selected, onToggle, onToggleAll }: Pro
             const name = `${r.first_name} ${r.last_name}`;
             return (
               <tr key={r.id} data-testid="application-row" data-application-id={r.id} className={selected.has(r.id) ? 'is-selected' : undefined}>
-                <td className="select-cell" data-label="Select">
-                  <input type="checkbox" checked={selected.has(r.id)} onChange={() => onToggle(r.id)} aria-label={`Select ${name}`} />
-                </td>
+                <SelectCell id={r.id} selected={selected} onToggle={onToggle} label={`Select ${name}`} />
                 <td data-label="Applicant">
                   <div>
                     <Link to={`/admin/applications/${r.id}`} className="row-title">

@@ -1,7 +1,7 @@
 // The consultant of one or several applications, chosen from the admins (rpc admin_staff); "Nobody" unassigns.
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { useAction } from '../../admin-common/use-action';
 import { useQuery } from '../../admin-common/use-query';
 import { assignConsultant, getStaff } from '../api/applications';
 
@@ -9,21 +9,15 @@ type Props = { ids: string[]; current?: string | null; onDone: () => Promise<voi
 
 export function ConsultantPicker({ ids, current = null, onDone }: Props) {
   const id = useId();
-  const { toast } = useToast();
+  const { busy: saving, run } = useAction();
   const staff = useQuery(getStaff, []);
   const [choice, setChoice] = useState<string>(current ?? '');
-  const [saving, setSaving] = useState(false);
   async function assign() {
-    setSaving(true);
-    try {
-      const n = await assignConsultant(ids, choice || null);
-      toast({ title: 'Consultant saved', description: `${n} ${n === 1 ? 'application' : 'applications'} changed` });
-      await onDone();
-    } catch (err) {
-      toast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const done = await run(
+      () => assignConsultant(ids, choice || null),
+      (n) => ({ title: 'Consultant saved', description: `${n} ${n === 1 ? 'application' : 'applications'} changed` }),
+    );
+    if (done) await onDone();
   }
   return (
     <div className="consultant-picker">

@@ -4,8 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
 import { NOTE_MAX } from '../../admin-common/notes';
+import { useAction } from '../../admin-common/use-action';
 import { setStatus } from '../api/applications';
 import { PLAIN_STATUS, STATUS_LABELS, STATUSES, type ApplicationStatus } from '../status';
 
@@ -20,27 +20,22 @@ function summary(changed: number, unchanged: number, mailed: number): string {
 
 export function StatusChangeForm({ ids, current, onDone, compact = false }: Props) {
   const id = useId();
-  const { toast } = useToast();
+  const { busy: saving, run } = useAction();
   const [status, setStatusValue] = useState<ApplicationStatus | ''>('');
   const [note, setNote] = useState('');
   const [notify, setNotify] = useState(false);
-  const [saving, setSaving] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!status) return;
-    setSaving(true);
-    try {
-      const result = await setStatus(ids, status, note, notify && status !== 'new');
-      toast({ title: 'Status changed', description: summary(result.changed, result.unchanged, result.mailed) });
-      setStatusValue('');
-      setNote('');
-      setNotify(false);
-      await onDone();
-    } catch (err) {
-      toast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const done = await run(
+      () => setStatus(ids, status, note, notify && status !== 'new'),
+      (r) => ({ title: 'Status changed', description: summary(r.changed, r.unchanged, r.mailed) }),
+    );
+    if (!done) return;
+    setStatusValue('');
+    setNote('');
+    setNotify(false);
+    await onDone();
   }
   return (
     <form className={`admin-form status-change${compact ? ' status-change--compact' : ''}`} onSubmit={(e) => void submit(e)} data-testid="status-change">

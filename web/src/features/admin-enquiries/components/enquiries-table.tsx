@@ -2,6 +2,7 @@
 // the page it came from, when, the start of the message, and whether it is handled and by whom.
 import { Link } from 'react-router';
 import { formatDateTime } from '../../admin-common/format';
+import { SelectAllHeader, SelectCell } from '../../admin-common/select-cells';
 import { KIND_LABELS, type EnquiryRow } from '../api/enquiries';
 
 type Props = { rows: EnquiryRow[]; selected: Set<string>; onToggle: (id: string) => void; onToggleAll: (on: boolean) => void };
@@ -20,15 +21,12 @@ export function HandledBadge({ handled, by }: { handled: boolean; by: string | n
 
 export function EnquiriesTable({ rows, selected, onToggle, onToggleAll }: Props) {
   if (rows.length === 0) return <p className="empty-state">No enquiries found</p>;
-  const all = rows.every((r) => selected.has(r.id));
   return (
     <div className="table-scroll" role="region" aria-label="Enquiries" tabIndex={0}>
       <table className="admin-table admin-table--stack" data-testid="enquiries-table">
         <thead>
           <tr>
-            <th scope="col" className="select-cell">
-              <input type="checkbox" checked={all} onChange={(e) => onToggleAll(e.target.checked)} aria-label="Select every enquiry on this page" />
-            </th>
+            <SelectAllHeader rows={rows} selected={selected} onToggleAll={onToggleAll} label="Select every enquiry on this page" />
             <th scope="col">From</th>
             <th scope="col">Kind</th>
             <th scope="col">Source page</th>
@@ -40,9 +38,7 @@ export function EnquiriesTable({ rows, selected, onToggle, onToggleAll }: Props)
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-testid="enquiry-row" data-enquiry-id={r.id} className={selected.has(r.id) ? 'is-selected' : undefined}>
-              <td className="select-cell" data-label="Select">
-                <input type="checkbox" checked={selected.has(r.id)} onChange={() => onToggle(r.id)} aria-label={`Select the enquiry from ${r.name}`} />
-              </td>
+              <SelectCell id={r.id} selected={selected} onToggle={onToggle} label={`Select the enquiry from ${r.name}`} />
               <td data-label="From">
                 <div>
                   <Link to={`/admin/enquiries/${r.id}`} className="row-title">
