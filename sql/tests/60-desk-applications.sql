@@ -4,12 +4,12 @@
 -- bad input changes nothing; every change is in the audit log.
 begin;
 \ir lib/setup.sql
-select plan(65);
+select plan(66);
 
--- A second application, made by cand1 while signed in.
-insert into public.applications (id, job_id, first_name, last_name, email, phone, cv_object, privacy_consent, user_id)
+-- A second application, made by cand1 while signed in, a minute after the first (one transaction has one now()).
+insert into public.applications (id, job_id, first_name, last_name, email, phone, cv_object, privacy_consent, user_id, created_at)
 values (tests.row('application-cand1'), tests.job('active2'), 'Cand', 'One', 'cand1@pgtap.test', '07700900002',
-        'applications/c1.pdf', true, tests.uid('cand1'));
+        'applications/c1.pdf', true, tests.uid('cand1'), now() + interval '1 minute');
 
 -- Every application has its row, at 'new'.
 select is((select count(*)::int from public.application_pipeline), 2, 'every application gets a pipeline row on arrival');
@@ -62,6 +62,8 @@ select is(json_array_length(public.admin_application_page('@PGTAP.test') -> 'app
 select is(json_array_length(public.admin_application_page(job_id => tests.job('active2')) -> 'applications'), 1, 'admin: filter by job');
 select is(json_array_length(public.admin_application_page(from_day => current_date + 2) -> 'applications'), 0, 'admin: filter by date');
 select is(public.admin_application_page() -> 'applications' -> 0 ->> 'id', tests.row('application-cand1')::text, 'admin: newest first');
+select is(public.admin_application_page(page_size => 1, page_offset => 1) -> 'applications' -> 0 ->> 'id', tests.row('application')::text,
+  'admin: the second page of one');
 select throws_ok($$ select public.admin_application_page(status => 'hired') $$, '22023',
   'Unknown status "hired": use one of new, reviewed, shortlisted, interviewing, offered, placed, not_progressed, withdrawn',
   'admin: an unknown status filter is refused');

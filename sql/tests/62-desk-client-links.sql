@@ -98,6 +98,9 @@ select tests.as_owner();
 select results_eq($$ select count(*)::int, count(*) filter (where is_repeat)::int, count(*) filter (where new_viewer)::int,
                            min(referrer) from public.profile_views where client_link_id = (select id from tests.links where name = 'acme') $$,
   $$ values (2, 1, 1, 'https://mail.example.com') $$, 'the link''s views are classified as every view (a repeat, one new viewer, the referrer''s origin)');
+-- One transaction: every view has the same time. Acme's were an hour earlier, so Beta was looked at last.
+update public.profile_views set viewed_at = viewed_at - interval '1 hour'
+ where client_link_id = (select id from tests.links where name = 'acme');
 
 /* admin: per-client figures, revoke, extend, withdraw ***********************************************************/
 select tests.as_user('admin');
