@@ -7,6 +7,12 @@ const TABLE_LABELS: Record<string, string> = {
   user_roles: 'role',
   applications: 'application',
   profile_views: 'profile views',
+  application_pipeline: 'application',
+  enquiries: 'enquiry',
+  desk_notes: 'note',
+  profile_consents: 'consent',
+  profile_client_links: 'client link',
+  application_mail_templates: 'status e-mail',
 };
 const VERBS = { INSERT: 'added', UPDATE: 'updated', DELETE: 'removed' } as const;
 const IGNORED = new Set(['updated_at']);

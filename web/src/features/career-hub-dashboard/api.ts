@@ -5,7 +5,8 @@ import { getSupabase } from '@/lib/api';
 
 /** A job as the candidate may see it: current while active, else as it last was in public (null if it never was). */
 export type SavedJob = { job_id: string; saved_at: string; title: string | null; company: string | null; location: string | null; salary: string | null; type: string | null; status: 'active' | 'closed' };
-export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed' };
+/** status: the plain status that follows the firm's (Received, In review, Interviewing, Offer, Placed, Not progressed, Withdrawn). */
+export type MyApplication = { id: string; applied_at: string; job_id: string | null; job_title: string | null; company: string | null; job_status: 'active' | 'closed' | 'removed'; status: string };
 
 function result<T>({ data, error }: { data: unknown; error: { message: string } | null }): T {
   if (error) throw new Error(error.message);
