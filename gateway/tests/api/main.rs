@@ -19,6 +19,7 @@ mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
 mod realtime;
+mod realtime_bursts;
 mod request_context;
 mod rest_embed;
 mod rest_fixtures;
