@@ -54,7 +54,7 @@ impl Session {
 
     /// Answers join `attempt` of `topic`, then applies the frames that waited behind it, in order.
     pub(super) fn finish_join(&mut self, topic: String, attempt: u64, result: Result<Admitted, Refusal>) {
-        if !self.joining.get(&topic).is_some_and(|j| j.attempt == attempt) {
+        if self.joining.get(&topic).is_none_or(|j| j.attempt != attempt) {
             return; // the socket closed its channels meanwhile
         }
         let Some(mut joining) = self.joining.remove(&topic) else { return };
