@@ -6,6 +6,7 @@
 mod auth_admin;
 mod auth_helpers;
 mod auth_keys;
+mod auth_otp;
 mod auth_recover;
 mod auth_signup;
 mod auth_token;
