@@ -66,6 +66,7 @@ export type Database = {
           actor_id: string | null
           actor_role: string
           at: string
+          changed_fields: string[] | null
           id: number
           new_data: Json | null
           old_data: Json | null
@@ -79,6 +80,7 @@ export type Database = {
           actor_id?: string | null
           actor_role: string
           at?: string
+          changed_fields?: string[] | null
           id?: never
           new_data?: Json | null
           old_data?: Json | null
@@ -92,6 +94,7 @@ export type Database = {
           actor_id?: string | null
           actor_role?: string
           at?: string
+          changed_fields?: string[] | null
           id?: never
           new_data?: Json | null
           old_data?: Json | null
@@ -157,6 +160,7 @@ export type Database = {
           created_at: string
           data: Json
           id: string
+          size_bytes: number
           title: string
           updated_at: string
           user_id: string
@@ -165,6 +169,7 @@ export type Database = {
           created_at?: string
           data?: Json
           id?: string
+          size_bytes?: number
           title?: string
           updated_at?: string
           user_id?: string
@@ -173,6 +178,7 @@ export type Database = {
           created_at?: string
           data?: Json
           id?: string
+          size_bytes?: number
           title?: string
           updated_at?: string
           user_id?: string
@@ -534,6 +540,10 @@ export type Database = {
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
       export_my_data: { Args: never; Returns: Json }
+      export_my_data_part: {
+        Args: { part: string; skip?: number }
+        Returns: Json
+      }
       html_escape: { Args: { value: string }; Returns: string }
       is_admin: { Args: never; Returns: boolean }
       job_missing_fields: {
