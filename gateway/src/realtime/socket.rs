@@ -69,7 +69,8 @@ async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::
             tokio::time::Instant::now() + Duration::from_secs(wait)
         });
         tokio::select! {
-            incoming = stream.next() => match incoming {
+            // while frames wait behind joins up to their budget, nothing more is read until a join is answered
+            incoming = stream.next(), if !session.backlogged() => match incoming {
                 Some(Ok(message)) => {
                     idle.as_mut().reset(tokio::time::Instant::now() + rt.config.idle_timeout);
                     if !on_frame(&mut session, vsn, message) { break }
