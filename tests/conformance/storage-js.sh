@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs supabase/storage-js's own integration tests (bucket, object and file API files; vector, analytics and
-# iceberg files are skipped) against the gateway at 127.0.0.1:54321/storage/v1, as the Supabase CLI serves it:
-# the CLI's demo JWT secret is the legacy HS256 secret, so the tests' demo service key verifies, and the tests'
+# Runs supabase/storage-js's own tests — every `test/*.test.ts` file: the bucket, object and file API integration
+# files and the client's own unit files (download builders, sort defaults, error handling, exports, the analytics
+# catalog client); the vector and index `*.spec.ts` files need services Storage does not have and are skipped —
+# against the gateway at 127.0.0.1:54321/storage/v1, as the Supabase CLI serves it: the CLI's demo JWT secret is the legacy HS256 secret, so the tests' demo service key verifies, and the tests'
 # seed (test/supabase/seed.sql) is loaded first. The package is copied from the snapshot to a scratch folder (the
 # snapshot stays read-only; nothing third-party enters the repository), and everything runs in a private network
 # namespace when possible. Ends with `N passed, N failed` (failures listed in known-failures.txt do not fail it).
@@ -12,7 +13,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/tests/conformance/lib.sh"
 pkg=$(cd "${1:-$(conformance_default_checkout)/packages/core/storage-js}" && pwd)
 checkout=$(cd "$pkg/../../.." && pwd)
-files=(test/storageApi.test.ts test/storageBucketApi.test.ts test/storageFileApi.test.ts test/storageFileApiNode.test.ts)
+files=($(cd "$pkg" && ls test/*.test.ts))
 
 conformance_prepare "$0" "$@"
 
