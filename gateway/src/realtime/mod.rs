@@ -41,6 +41,8 @@ pub struct RealtimeState {
     pub settings: config::RealtimeConfig,
     pub pool: deadpool_postgres::Pool,
     pub keys: Arc<ArcSwap<KeySet>>,
+    /// Ended sessions and deleted users (the core's, fed by PostgreSQL).
+    pub revocations: Arc<crate::core::revocation::Revocations>,
     pub hub: Arc<hub::Hub>,
     pub cluster: Arc<cluster::Cluster>,
     pub changes: Arc<changes::Changes>,
@@ -80,9 +82,22 @@ impl RealtimeState {
             config,
             pool,
             keys,
+            revocations: core.revocations.clone(),
             sockets: Arc::new(AtomicUsize::new(0)),
             next_id: AtomicU64::new(1),
         }
+    }
+
+    /// Verifies a connect or channel token (`auth::verify`) against the key set in force.
+    pub fn verify(&self, token: &str) -> Result<auth::Caller, auth::TokenError> {
+        let keys = self.keys.load();
+        auth::verify(token, &auth::Checks { keys: &keys, config: &self.config, revocations: &self.revocations })
+    }
+
+    /// With `GATEWAY_REQUIRE_APIKEY`, refuses a connect key or `apikey` that is not a key of this gateway.
+    pub fn require_api_key(&self, key: Option<&str>) -> Result<(), auth::TokenError> {
+        let keys = self.keys.load();
+        auth::require_api_key(key, &auth::Checks { keys: &keys, config: &self.config, revocations: &self.revocations })
     }
 
     pub fn next_id(&self) -> u64 {
