@@ -28,6 +28,7 @@ start() {
   env GATEWAY_BIN="$GATEWAY_BIN" DATA_DIR="$data" GATEWAY_SITE_DIR="$site" PORT="$port" \
     python3 tests/security/lib/new-session.py make -s run >"$tmp/run.log" 2>&1 &
   run_pid=$!
+  disown "$run_pid"   # watched through its process group; no job notice when a signal ends it
   # signal only once make leads its own process group (the new session exists)
   for _ in $(seq 1 200); do [ "$(ps -o pgid= -p "$run_pid" | tr -d ' ')" = "$run_pid" ] && break; sleep 0.01; done
 }
@@ -37,9 +38,8 @@ settled() {
   for _ in $(seq 1 150); do pgrep -g "$run_pid" >/dev/null || break; sleep 0.2; done
   if pgrep -g "$run_pid" >/dev/null; then
     echo "still running 30 s after the signal: $(pgrep -g "$run_pid" -l | tr '\n' ' ')"
-    kill -KILL -- "-$run_pid" 2>/dev/null; wait "$run_pid" 2>/dev/null; return 1
+    kill -KILL -- "-$run_pid" 2>/dev/null; return 1
   fi
-  wait "$run_pid" 2>/dev/null
   for _ in $(seq 1 150); do guard_running || break; sleep 0.2; done
   local left=""
   guard_running && left+=" supervisor"
