@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make run` never leaves its private PostgreSQL running (issue 30, finding 10): STOPS times (default 50) `make run`
 # is started in its own process group and the group is sent SIGTERM, SIGINT or SIGHUP at a random moment of its
-# start-up or of serving (uniform over the measured start-up time plus 1.5 s); half the time a second signal follows
+# start-up or of serving (uniform over the measured start-up time plus 1 s); half the time a second signal follows
 # within 0.3 s (make forwards one to its child; an impatient user presses Ctrl-C twice). After each stop neither
 # make, scripts/run.sh, the gateway nor a PostgreSQL server of the data folder may be left. Debug gateway, empty
 # site, as tests/security/make-run.sh (which runs this on its own data folder and port).
@@ -69,7 +69,7 @@ t0=$(date +%s%N); start
 for _ in $(seq 1 600); do grep -q '^Serving on' "$tmp/run.log" && break; kill -0 "$run_pid" 2>/dev/null || break; sleep 0.1; done
 startup_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 kill -TERM -- "-$run_pid"; settled >/dev/null || true
-window_ms=$((startup_ms + 1500))
+window_ms=$((startup_ms + 1000))
 echo "# start-up to serving: ${startup_ms} ms; stops at random moments within ${window_ms} ms"
 
 began=$(date +%s)

@@ -3,10 +3,10 @@
 
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::request::{bearer, opaque_bearer};
-use crate::core::api_keys::is_opaque;
-use crate::core::identity::api_key_role;
 use crate::auth::store::{sessions, users, users::User};
 use crate::auth::Auth;
+use crate::core::api_keys::is_opaque;
+use crate::core::identity::api_key_role;
 use axum::http::{HeaderMap, StatusCode};
 use deadpool_postgres::Transaction;
 use jwks::VerifyOptions;

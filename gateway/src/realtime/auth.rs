@@ -35,7 +35,9 @@ impl Caller {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenError {
     Missing,
-    Expired { seconds_ago: i64 },
+    Expired {
+        seconds_ago: i64,
+    },
     RoleAndExpRequired,
     Malformed,
     Signature,
@@ -113,7 +115,8 @@ pub fn verify(token: &str, checks: &Checks<'_>) -> Result<Caller, TokenError> {
         return Err(TokenError::TooLarge);
     }
     if is_opaque(token) {
-        let role = api_key_role(token, checks.keys, checks.config).map_err(|e| TokenError::from_rejection(&e, token))?;
+        let role =
+            api_key_role(token, checks.keys, checks.config).map_err(|e| TokenError::from_rejection(&e, token))?;
         return Ok(api_key_caller(token, role));
     }
     let caller = verify_jwt(token, checks.keys, checks.config)?;
@@ -223,7 +226,10 @@ mod tests {
         let configured = with_keys(false);
         let checks = Checks { keys: &keys, config: &configured, revocations: &revocations };
         let public = verify("sb_publishable_abc", &checks).unwrap();
-        assert_eq!((public.role.as_str(), public.exp, public.claims_json.as_str()), ("anon", None, r#"{"role":"anon"}"#));
+        assert_eq!(
+            (public.role.as_str(), public.exp, public.claims_json.as_str()),
+            ("anon", None, r#"{"role":"anon"}"#)
+        );
         assert_eq!(verify(SECRET, &checks).unwrap().role, "service_role");
         assert_eq!(verify("sb_garbage", &checks).unwrap_err().message(), "Invalid authentication credentials");
     }
@@ -255,7 +261,8 @@ mod tests {
         let checks = Checks { keys: &keys, config: &config, revocations: &revocations };
         let now = chrono::Utc::now().timestamp();
         let session = uuid::Uuid::new_v4();
-        let claims = json!({"role": "authenticated", "sub": uuid::Uuid::new_v4(), "session_id": session, "exp": now + 60});
+        let claims =
+            json!({"role": "authenticated", "sub": uuid::Uuid::new_v4(), "session_id": session, "exp": now + 60});
         let token = keys.sign(&claims).unwrap();
         assert!(verify(&token, &checks).is_ok());
         use crate::core::revocation::{Kind, Revoked};

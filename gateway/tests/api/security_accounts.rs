@@ -9,7 +9,7 @@ use crate::auth_helpers::{call, into_call, post, signup_session, Call};
 use crate::helpers::{spawn_app_on, spawn_app_with, TestApp};
 use crate::security_support::site_app;
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 const AUTOCONFIRM: (&str, &str) = ("GOTRUE_MAILER_AUTOCONFIRM", "true");
@@ -68,7 +68,7 @@ async fn u1_metadata_is_capped_at_sign_up_on_update_and_in_the_admin_api() {
     let big = json!({"bio": "x".repeat(200_000)});
     let too_large = |c: &Call, what: &str| {
         assert_eq!((c.status, c.body["code"].as_str()), (400, Some("validation_failed")), "{what}: {}", c.body);
-        assert!(c.body["msg"].as_str().unwrap_or_default().contains("too large"), "{what}: {}", c.body);
+        assert!(c.body["message"].as_str().unwrap_or_default().contains("too large"), "{what}: {}", c.body);
     };
     let email = "u1-metadata@example.org";
     let refused = post(&app, "/signup", json!({"email": email, "password": "a long password 1", "data": big})).await;
@@ -86,7 +86,10 @@ async fn u1_metadata_is_capped_at_sign_up_on_update_and_in_the_admin_api() {
     too_large(&call(&app, Method::POST, "/admin/users", Some(&service), Some(create)).await, "admin create");
     let id = session["user"]["id"].as_str().unwrap();
     let update = json!({"app_metadata": big});
-    too_large(&call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(update)).await, "admin update");
+    too_large(
+        &call(&app, Method::PUT, &format!("/admin/users/{id}"), Some(&service), Some(update)).await,
+        "admin update",
+    );
     let db = app.admin_client().await;
     let size: i32 = db
         .query_one("select pg_column_size(raw_user_meta_data) from auth.users where email = $1", &[&email])
@@ -159,14 +162,19 @@ async fn u6_a_deleted_users_token_is_refused_by_every_api_on_every_gateway() {
         assert_eq!((refused.status, refused.body["statusCode"].as_str()), (400, Some("403")), "{}", refused.body);
     }
     let put = a.app.http.put(a.app.url(&format!("/storage/v1{signed_url}")));
-    let put = into_call(put.header("content-type", "application/pdf").body(crate::storage_support::pdf_bytes()).send().await.unwrap()).await;
+    let put = into_call(
+        put.header("content-type", "application/pdf").body(crate::storage_support::pdf_bytes()).send().await.unwrap(),
+    )
+    .await;
     assert_eq!((put.status, put.body["statusCode"].as_str()), (400, Some("403")), "signed upload: {}", put.body);
     let q = "select count(*) from storage.objects where owner_id = $1 and created_at >= $2";
     let written: i64 = db.query_one(q, &[&id, &before]).await.unwrap().get(0);
     assert_eq!(written, 0, "nothing was written for the deleted user");
     // every other API, on both gateways, as soon as the notification is heard
     for app in [&a.app, &b] {
-        let took = within_5s(|| async { rest(app, "cv_documents?select=id", &anon, &token).await.status == 401 }, "REST").await;
+        let took =
+            within_5s(|| async { rest(app, "cv_documents?select=id", &anon, &token).await.status == 401 }, "REST")
+                .await;
         assert!(took < Duration::from_secs(2), "REST took {took:?}");
         let r = rest(app, "cv_documents?select=id", &anon, &token).await;
         assert_eq!(r.body["code"], "PGRST303", "{}", r.body);
@@ -188,7 +196,8 @@ async fn u6_an_ended_sessions_token_is_refused_like_auth_refuses_it() {
     assert_eq!(rest(&app, "jobs?select=id", &anon, &token).await.status, 200);
     let out = call(&app, Method::POST, "/logout?scope=local", Some(&token), None).await;
     assert_eq!(out.status, 204, "{}", out.body);
-    within_5s(|| async { rest(&app, "jobs?select=id", &anon, &token).await.status == 401 }, "REST after sign-out").await;
+    within_5s(|| async { rest(&app, "jobs?select=id", &anon, &token).await.status == 401 }, "REST after sign-out")
+        .await;
     let user = call(&app, Method::GET, "/user", Some(&token), None).await;
     assert_eq!(user.body["code"], "session_not_found", "Auth's own answer: {}", user.body);
     // a new session of the same user works
@@ -240,7 +249,8 @@ async fn u7_realtime_honours_the_required_api_key() {
     let app = spawn_app_with(&[("GATEWAY_REQUIRE_APIKEY", "true")]).await;
     let anon = app.anon_key.clone();
     let now = chrono::Utc::now().timestamp();
-    let user = app.keys().sign(&json!({"role": "authenticated", "sub": uuid::Uuid::new_v4(), "exp": now + 600})).unwrap();
+    let user =
+        app.keys().sign(&json!({"role": "authenticated", "sub": uuid::Uuid::new_v4(), "exp": now + 600})).unwrap();
     // REST and Realtime answer alike: an unknown key, or a user's token in place of the key, is refused
     assert_eq!(rest(&app, "jobs?select=id", "sb_garbage", &anon).await.status, 401);
     assert_eq!(broadcast(&app, "sb_garbage", &anon).await, 401, "the broadcast API, as REST");

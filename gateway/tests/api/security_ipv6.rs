@@ -38,7 +38,11 @@ async fn u2_the_old_global_level_alerts_the_firm_and_refuses_nobody() {
         statuses.push(insert(&s, &client_from(ip), "applications", &row, &[]).await.status);
     }
     assert_eq!(statuses, vec![201; 4], "past the alert level every client is still served");
-    let alerts = texts(&s, "select subject from gateway.outbox where to_address = 'inbox@firm.example' and subject like 'Unusual%'").await;
+    let alerts = texts(
+        &s,
+        "select subject from gateway.outbox where to_address = 'inbox@firm.example' and subject like 'Unusual%'",
+    )
+    .await;
     assert_eq!(alerts, ["Unusual activity on the site: more than 2 applications in an hour"]);
 }
 
@@ -53,7 +57,8 @@ async fn u2_one_ipv6_64_is_one_client_for_auths_limits() {
     .await;
     let signup = |email: String, address: String| {
         let req = client_from(PROXY).post(s.app.url("/auth/v1/signup")).header("apikey", &s.app.anon_key);
-        let req = req.header("x-forwarded-for", address).json(&json!({"email": email, "password": "a long password 1"}));
+        let req =
+            req.header("x-forwarded-for", address).json(&json!({"email": email, "password": "a long password 1"}));
         async move { into_call(req.send().await.unwrap()).await.status }
     };
     let mut statuses = vec![];

@@ -23,10 +23,7 @@ pub async fn load(client: &tokio_postgres::Client, hold_secs: i64) -> anyhow::Re
         )
         .await
         .map_err(|e| anyhow::anyhow!("cannot read gateway.revocations (run `gateway migrate`): {e}"))?;
-    Ok(rows
-        .iter()
-        .filter_map(|r| Some(Revoked { kind: Kind::parse(r.get(0))?, id: r.get(1), at: r.get(2) }))
-        .collect())
+    Ok(rows.iter().filter_map(|r| Some(Revoked { kind: Kind::parse(r.get(0))?, id: r.get(1), at: r.get(2) })).collect())
 }
 
 /// One notification's revocation.
