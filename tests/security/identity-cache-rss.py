@@ -3,7 +3,7 @@
 200 KB bio in user_metadata (PUT /auth/v1/user) and refreshes, so the access token carries it when the gateway lets
 it; then 40 requests to /rest/v1 with that token and a different 100 KB `apikey` each (the two together stay under
 the HTTP server's 400 KB of headers), then 40 with the anon key as bearer and a different 300 KB `apikey` each. Prints VmRSS after start, after each round, and the growth.
-    GATEWAY_BIN=target/debug/gateway scripts/with-test-db.sh python3 tests/security/identity-cache-rss.py
+    GATEWAY_BIN=target/debug/gateway [ROUNDS=40] scripts/with-test-db.sh python3 tests/security/identity-cache-rss.py
 Measures, asserts nothing: compare the figures of two builds (tests/security/FAIL-BEFORE.md has them)."""
 import json
 import os
@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 import uuid
 
-ROUNDS = 40
+ROUNDS = int(os.environ.get("ROUNDS", "40"))
 
 
 def env(name):
