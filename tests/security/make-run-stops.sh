@@ -4,7 +4,8 @@
 # start-up or of serving (uniform over the measured start-up time plus 1 s); half the time a second signal follows
 # within 0.3 s (make forwards one to its child; an impatient user presses Ctrl-C twice). After each stop neither
 # make, scripts/run.sh, the gateway nor a PostgreSQL server of the data folder may be left. Debug gateway, empty
-# site, as tests/security/make-run.sh (which runs this on its own data folder and port).
+# site, as tests/security/make-run.sh (which runs this on its own data folder and port). Last, scripts/run.sh is
+# killed outright (SIGKILL, no trap runs) while serving: its supervisor must stop the gateway and the cluster.
 #   tests/security/make-run-stops.sh [DATA_DIR PORT]   (prints `N passed, N failed` and SUITE-COUNTS)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
@@ -94,6 +95,13 @@ for i in $(seq 1 "$STOPS"); do
   fi
 done
 echo "# $STOPS stops in $(( $(date +%s) - began )) s"
+
+# The supervisor's own case: scripts/run.sh killed outright (no trap can run) while serving.
+start
+for _ in $(seq 1 600); do grep -q '^Serving on' "$tmp/run.log" && break; sleep 0.1; done
+kill -KILL "$(pgrep -g "$run_pid" -f scripts/run.sh | head -n1)" 2>/dev/null
+name="SIGKILL to scripts/run.sh while serving: its supervisor stops the gateway and PostgreSQL"
+if why=$(settled); then passed=$((passed + 1)); echo "ok - $name"; else failed=$((failed + 1)); echo "not ok - $name"; echo "    $why"; fi
 run_pid=
 echo "SUITE-COUNTS passed=$passed failed=$failed"
 echo "$passed passed, $failed failed"

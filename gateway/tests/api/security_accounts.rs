@@ -188,6 +188,25 @@ async fn u6_a_deleted_users_token_is_refused_by_every_api_on_every_gateway() {
 }
 
 #[tokio::test]
+async fn u6_a_deletion_missed_while_the_listener_is_disconnected_is_read_on_reconnect() {
+    let app = spawn_app_with(&[AUTOCONFIRM]).await;
+    let anon = app.anon_key.clone();
+    let session = signup_session(&app, "u6-missed@example.org", "a long password 1").await;
+    let token = session["access_token"].as_str().unwrap().to_string();
+    let id = session["user"]["id"].as_str().unwrap().to_string();
+    assert_eq!(rest(&app, "jobs?select=id", &anon, &token).await.status, 200);
+    // the gateway's listening connection is cut and the user deleted at once: no notification can reach it
+    let db = app.admin_client().await;
+    let cut = format!(
+        "select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query like '%from gateway.revocations%';
+         delete from auth.users where id = '{id}';"
+    );
+    db.batch_execute(&cut).await.unwrap();
+    within_5s(|| async { rest(&app, "jobs?select=id", &anon, &token).await.status == 401 }, "after the reconnect").await;
+}
+
+#[tokio::test]
 async fn u6_an_ended_sessions_token_is_refused_like_auth_refuses_it() {
     let app = spawn_app_with(&[AUTOCONFIRM]).await;
     let anon = app.anon_key.clone();
