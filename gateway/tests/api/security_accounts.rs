@@ -8,6 +8,7 @@
 use crate::auth_helpers::{call, into_call, post, signup_session, Call};
 use crate::helpers::{spawn_app_on, spawn_app_with, TestApp};
 use crate::security_support::site_app;
+use crate::storage_support::spawn_storage;
 use reqwest::Method;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -101,7 +102,8 @@ async fn u1_metadata_is_capped_at_sign_up_on_update_and_in_the_admin_api() {
 
 #[tokio::test]
 async fn u1_oversized_tokens_and_api_keys_are_refused_by_every_api_before_any_work() {
-    let app = spawn_app_with(&[]).await;
+    let storage = spawn_storage(&[]).await; // a folder of its own, should an upload get through
+    let app = &storage.app;
     // a validly signed token of 20 KB (what 15 KB of user_metadata made before the cap)
     let now = chrono::Utc::now().timestamp();
     let claims = json!({"role": "authenticated", "sub": uuid::Uuid::new_v4(), "exp": now + 600, "iat": now,
@@ -109,24 +111,24 @@ async fn u1_oversized_tokens_and_api_keys_are_refused_by_every_api_before_any_wo
     let big = app.keys().sign(&claims).unwrap();
     assert!(big.len() > 20_000);
     let anon = app.anon_key.clone();
-    let r = rest(&app, "jobs?select=id", &anon, &big).await;
+    let r = rest(app, "jobs?select=id", &anon, &big).await;
     assert_eq!((r.status, r.body["code"].as_str()), (401, Some("PGRST301")), "{}", r.body);
     assert_eq!(r.body["message"], "the credentials are larger than 8192 bytes");
     let junk = "j".repeat(300_000);
-    let r = rest(&app, "jobs?select=id", &junk, &anon).await;
+    let r = rest(app, "jobs?select=id", &junk, &anon).await;
     assert_eq!((r.status, r.body["code"].as_str()), (401, Some("PGRST301")), "a 300 KB apikey: {}", r.body);
-    let s = upload(&app, &anon, &big).await;
+    let s = upload(app, &anon, &big).await;
     assert_eq!((s.status, s.body["statusCode"].as_str()), (400, Some("403")), "{}", s.body);
     assert_eq!(s.body["message"], "the credentials are larger than 8192 bytes");
-    let a = call(&app, Method::GET, "/user", Some(&big), None).await;
+    let a = call(app, Method::GET, "/user", Some(&big), None).await;
     assert_eq!((a.status, a.body["code"].as_str()), (403, Some("bad_jwt")), "{}", a.body);
     assert!(a.body["message"].as_str().unwrap().ends_with("the credentials are larger than 8192 bytes"));
-    assert_eq!(broadcast(&app, &anon, &big).await, 401);
-    assert_eq!(socket(&app, &big).await, (401, r#"{"error":"The token is larger than 8192 bytes"}"#.to_string()));
+    assert_eq!(broadcast(app, &anon, &big).await, 401);
+    assert_eq!(socket(app, &big).await, (401, r#"{"error":"The token is larger than 8192 bytes"}"#.to_string()));
     // the issue's pattern: the anon key as bearer and a unique 300 KB apikey each time; nothing is kept
     for i in 0..50 {
         let unique = format!("{}{i}", "k".repeat(300_000));
-        assert_eq!(rest(&app, "jobs?select=id", &unique, &anon).await.status, 401);
+        assert_eq!(rest(app, "jobs?select=id", &unique, &anon).await.status, 401);
     }
     assert!(app.state.core.identities.is_empty(), "{} identities cached", app.state.core.identities.len());
 }
@@ -203,7 +205,8 @@ async fn u6_a_deletion_missed_while_the_listener_is_disconnected_is_read_on_reco
          delete from auth.users where id = '{id}';"
     );
     db.batch_execute(&cut).await.unwrap();
-    within_5s(|| async { rest(&app, "jobs?select=id", &anon, &token).await.status == 401 }, "after the reconnect").await;
+    within_5s(|| async { rest(&app, "jobs?select=id", &anon, &token).await.status == 401 }, "after the reconnect")
+        .await;
 }
 
 #[tokio::test]
@@ -227,22 +230,23 @@ async fn u6_an_ended_sessions_token_is_refused_like_auth_refuses_it() {
 
 #[tokio::test]
 async fn u7_opaque_keys_are_checked_against_the_configured_ones_on_every_api() {
-    let app = spawn_app_with(&[("SUPABASE_PUBLISHABLE_KEY", PUBLISHABLE), ("SUPABASE_SECRET_KEY", SECRET)]).await;
+    let storage = spawn_storage(&[("SUPABASE_PUBLISHABLE_KEY", PUBLISHABLE), ("SUPABASE_SECRET_KEY", SECRET)]).await;
+    let app = &storage.app;
     let garbage = "sb_garbage";
     // unknown: refused everywhere, in each API's words
-    let r = rest(&app, "jobs?select=id", garbage, garbage).await;
+    let r = rest(app, "jobs?select=id", garbage, garbage).await;
     assert_eq!((r.status, r.body["message"].as_str()), (401, Some("Invalid API key")), "{}", r.body);
-    let s = upload(&app, garbage, garbage).await;
+    let s = upload(app, garbage, garbage).await;
     assert_eq!((s.status, s.body["message"].as_str()), (400, Some("Invalid API key")), "{}", s.body);
     let settings = app.http.get(app.url("/auth/v1/settings")).header("apikey", garbage).send().await.unwrap();
     let settings = into_call(settings).await;
     assert_eq!((settings.status, &settings.body), (401, &json!({"message": "Invalid authentication credentials"})));
-    assert_eq!(broadcast(&app, garbage, garbage).await, 401);
-    assert_eq!(socket(&app, garbage).await, (401, r#"{"error":"Invalid authentication credentials"}"#.to_string()));
+    assert_eq!(broadcast(app, garbage, garbage).await, 401);
+    assert_eq!(socket(app, garbage).await, (401, r#"{"error":"Invalid authentication credentials"}"#.to_string()));
     // the configured ones: publishable is anon, secret is service_role, as supabase-js sends them
-    assert_eq!(rest(&app, "jobs?select=id", PUBLISHABLE, PUBLISHABLE).await.status, 200);
-    assert_eq!(socket(&app, PUBLISHABLE).await.0, 101);
-    assert_eq!(broadcast(&app, PUBLISHABLE, PUBLISHABLE).await, 202);
+    assert_eq!(rest(app, "jobs?select=id", PUBLISHABLE, PUBLISHABLE).await.status, 200);
+    assert_eq!(socket(app, PUBLISHABLE).await.0, 101);
+    assert_eq!(broadcast(app, PUBLISHABLE, PUBLISHABLE).await, 202);
     let users = app.http.get(app.url("/auth/v1/admin/users")).header("apikey", SECRET).bearer_auth(SECRET);
     assert_eq!(users.send().await.unwrap().status(), 200, "a secret key is service_role for the admin API");
     let public = app.http.get(app.url("/auth/v1/admin/users")).header("apikey", PUBLISHABLE).bearer_auth(PUBLISHABLE);
