@@ -124,7 +124,7 @@ security_suite() {
 python_clients() {
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  GATEWAY_BIN="$PWD/target/debug/gateway" scripts/with-test-db.sh \
+  GATEWAY_BIN="$(debug_gateway)" scripts/with-test-db.sh \
     tests/.tmp/py-venv/bin/python -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning tests/py 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   local line p f

@@ -4,15 +4,7 @@
 -- them; uploads are limited in bytes per client too.
 begin;
 \ir lib/setup.sql
-select plan(20);
-
--- The network a client is counted under.
-select is(app_private.client_network('2001:db8:1:2::1'), '2001:db8:1:2::/64', 'an IPv6 address: its /64');
-select is(app_private.client_network('2001:db8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64', 'any address of that /64');
-select isnt(app_private.client_network('2001:db8:1:3::1'), '2001:db8:1:2::/64', 'another /64 is another client');
-select is(app_private.client_network('203.0.113.7'), '203.0.113.7', 'an IPv4 address is itself');
-select is(app_private.client_network('::ffff:203.0.113.7'), '203.0.113.7', 'an IPv4-mapped address is its IPv4 address');
-select is(app_private.client_network(null), null, 'no address, no network');
+select plan(14);
 
 -- Applications from one /64: ten an hour, whatever address inside it sends them.
 select tests.as_owner();

@@ -6,6 +6,7 @@
 pub mod api_keys;
 pub mod body;
 pub mod caller;
+pub mod catalog;
 pub mod client_addr;
 pub mod config;
 pub mod conn;
@@ -17,6 +18,7 @@ pub mod location;
 pub mod mail;
 pub mod outbox;
 pub mod private_fs;
+pub mod raise;
 pub mod reload;
 pub mod revocation;
 pub mod role_settings;

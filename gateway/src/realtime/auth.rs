@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 /// A verified caller of Realtime.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Caller {
+pub struct Credentials {
     pub role: String,
     pub claims: Map<String, Value>,
     /// `claims` as JSON text (what `request.jwt.claims` gets).
@@ -25,7 +25,7 @@ pub struct Caller {
     pub token: String,
 }
 
-impl Caller {
+impl Credentials {
     pub fn sub(&self) -> Option<&str> {
         self.claims.get("sub").and_then(Value::as_str)
     }
@@ -110,7 +110,7 @@ pub struct Checks<'a> {
 }
 
 /// Verifies a connect or channel token.
-pub fn verify(token: &str, checks: &Checks<'_>) -> Result<Caller, TokenError> {
+pub fn verify(token: &str, checks: &Checks<'_>) -> Result<Credentials, TokenError> {
     if token.len() > MAX_CREDENTIAL_BYTES {
         return Err(TokenError::TooLarge);
     }
@@ -137,7 +137,7 @@ pub fn require_api_key(key: Option<&str>, checks: &Checks<'_>) -> Result<(), Tok
 }
 
 /// A JWT with Realtime's rules.
-fn verify_jwt(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, TokenError> {
+fn verify_jwt(token: &str, keys: &KeySet, config: &Config) -> Result<Credentials, TokenError> {
     let options =
         VerifyOptions { leeway_secs: 0, audience: config.jwt_aud.clone().map(|a| vec![a]), required_claims: vec![] };
     let claims: Value = token::verify(keys, token, &options).map_err(|e| TokenError::from_rejection(&e, token))?;
@@ -154,15 +154,15 @@ fn verify_jwt(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, Tok
         return Err(TokenError::RoleNotAllowed(role));
     }
     let claims_json = Value::Object(claims.clone()).to_string();
-    Ok(Caller { role, claims, claims_json, exp: Some(exp), token: token.to_string() })
+    Ok(Credentials { role, claims, claims_json, exp: Some(exp), token: token.to_string() })
 }
 
 /// A configured opaque key: the role it stands for, never expiring.
-fn api_key_caller(token: &str, role: String) -> Caller {
+fn api_key_caller(token: &str, role: String) -> Credentials {
     let mut claims = Map::new();
     claims.insert("role".into(), Value::String(role.clone()));
     let claims_json = Value::Object(claims.clone()).to_string();
-    Caller { role, claims, claims_json, exp: None, token: token.to_string() }
+    Credentials { role, claims, claims_json, exp: None, token: token.to_string() }
 }
 
 /// How long ago an (already refused) token expired, read from its unverified payload.

@@ -23,7 +23,7 @@ impl From<RenderError> for StorageError {
 
 /// With transformations off the routes do not exist: Fastify's not-found answer.
 fn check_enabled(state: &Storage, uri: &Uri) -> Result<()> {
-    if state.settings.image.enabled {
+    if state.config.image.enabled {
         return Ok(());
     }
     let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
@@ -120,7 +120,7 @@ async fn render(
         Some(hit) => hit,
         None => {
             let source = read_source(state, obj, renderer.limits.max_source_bytes).await?;
-            renderer.render(key, source, t.clone(), webp_wanted).await?
+            renderer.render(key, source, t.clone(), webp_wanted, obj.meta_text("mimetype")).await?
         }
     };
     Ok(respond(obj, &t, &rendered, download.as_deref(), expires))

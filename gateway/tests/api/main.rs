@@ -6,6 +6,7 @@
 mod auth_admin;
 mod auth_helpers;
 mod auth_keys;
+mod auth_otp;
 mod auth_recover;
 mod auth_signup;
 mod auth_token;
@@ -19,6 +20,7 @@ mod open_redirect;
 mod outbox_delivery;
 mod outbox_smtp_sink;
 mod realtime;
+mod realtime_bursts;
 mod request_context;
 mod rest_embed;
 mod rest_fixtures;

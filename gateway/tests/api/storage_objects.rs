@@ -116,7 +116,7 @@ async fn names_cannot_escape_the_bucket() {
 }
 
 #[tokio::test]
-async fn size_limits_and_sniffed_types_are_enforced() {
+async fn size_limits_and_declared_types_are_enforced_and_bytes_stored_as_given() {
     let s = spawn_storage(&[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "pdfs", "file_size_limit": 1024, "allowed_mime_types": ["application/pdf"]})).await;
@@ -126,12 +126,37 @@ async fn size_limits_and_sniffed_types_are_enforced() {
     assert_eq!(status, 400);
     assert_eq!(body["statusCode"], "413");
     assert_eq!(body["message"], "The object exceeded the maximum allowed size");
-    let (_, body) = s.upload(&key, "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
-    assert_eq!(body["statusCode"], "415", "{body}");
-    assert_eq!(body["message"], "mime type application/x-executable is not supported");
     let (_, body) = s.upload(&key, "pdfs/cv.txt", "text/plain", b"hello".to_vec()).await;
     assert_eq!(body["message"], "mime type text/plain is not supported");
-    assert_eq!(s.stored_files(), 1, "refused uploads leave no file");
+    // Storage's rule: the declared type is what is judged, and the bytes are kept as they came
+    let (status, body) = s.upload(&key, "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(status, 200, "{body}");
+    let stored = s.req(Method::GET, "/object/pdfs/cv.pdf", &key).send().await.unwrap().bytes().await.unwrap();
+    assert_eq!(stored.to_vec(), elf_bytes());
+    assert_eq!(s.stored_files(), 2, "refused uploads leave no file");
+}
+
+#[tokio::test]
+async fn content_sniffing_is_a_buckets_or_the_deployments_option() {
+    let s = spawn_storage(&[]).await;
+    let key = s.app.service_key.clone();
+    s.create_bucket(json!({"name": "sniffed", "allowed_mime_types": ["application/pdf"]})).await;
+    s.sql("update storage.buckets set sniff_content = true where id = 'sniffed'").await;
+    let (_, body) = s.upload(&key, "sniffed/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(body["statusCode"], "415", "{body}");
+    assert_eq!(body["message"], "mime type application/x-executable is not supported");
+    let (status, body) = s.upload(&key, "sniffed/ok.pdf", "application/pdf", pdf_bytes()).await;
+    assert_eq!(status, 200, "{body}");
+    // the bucket API neither shows nor changes the option
+    let bucket: Value = s.req(Method::GET, "/bucket/sniffed", &key).send().await.unwrap().json().await.unwrap();
+    assert!(bucket.get("sniff_content").is_none(), "{bucket}");
+
+    let everywhere = spawn_storage(&[("GATEWAY_STORAGE_SNIFF_CONTENT", "true")]).await;
+    everywhere.create_bucket(json!({"name": "pdfs", "allowed_mime_types": ["application/pdf"]})).await;
+    let (_, body) =
+        everywhere.upload(&everywhere.app.service_key.clone(), "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(body["message"], "mime type application/x-executable is not supported", "{body}");
+    assert_eq!(s.stored_files() + everywhere.stored_files(), 1);
 }
 
 #[tokio::test]
