@@ -118,7 +118,7 @@ pub async fn admit(
     let caller = if token == socket_caller.token {
         socket_caller.clone()
     } else {
-        auth::verify(token, &rt.keys.load(), &rt.core_config).map_err(|e| Refusal::new(e.join_reason()))?
+        rt.verify(token).map_err(|e| Refusal::new(e.join_reason()))?
     };
     if let Some(exp) = caller.exp {
         if exp <= chrono::Utc::now().timestamp() {

@@ -3,7 +3,7 @@
 //! {event}`, one JSON or binary message). Authentication from `Authorization: Bearer` else `apikey`; the query
 //! string realtime-js leaves on these URLs is ignored. Private topics need the caller's broadcast write policy.
 
-use super::auth::{self, Credentials};
+use super::auth::Credentials;
 use super::authorization;
 use super::hub::RoomKey;
 use super::message::Broadcast;
@@ -65,7 +65,9 @@ fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Credentials, ApiErr
         .map(|(_, t)| t.trim().to_string());
     let token = bearer.or_else(|| headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string));
     let token = token.ok_or(ApiError::Unauthorized)?;
-    auth::verify(&token, &rt.keys.load(), &rt.core_config).map_err(|_| ApiError::Unauthorized)
+    let apikey = headers.get("apikey").and_then(|v| v.to_str().ok());
+    rt.require_api_key(apikey).map_err(|_| ApiError::Unauthorized)?;
+    rt.verify(&token).map_err(|_| ApiError::Unauthorized)
 }
 
 fn take_event(rt: &RealtimeState) -> Result<(), ApiError> {

@@ -39,7 +39,10 @@ pub async fn upgrade(
     let Some(token) = token.filter(|t| !t.is_empty()) else {
         return refuse(&rt, StatusCode::UNAUTHORIZED, &TokenError::Missing.message()).await;
     };
-    let caller = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
+    if let Err(e) = rt.require_api_key(Some(&token)) {
+        return refuse(&rt, StatusCode::UNAUTHORIZED, &e.message()).await;
+    }
+    let caller = match rt.verify(&token) {
         Ok(c) => c,
         Err(e) => return refuse(&rt, StatusCode::UNAUTHORIZED, &e.message()).await,
     };

@@ -2,7 +2,6 @@
 //! and untrack (rate-limited), and `access_token` refreshes re-checked off the socket's task.
 
 use super::{Event, Session};
-use crate::realtime::auth;
 use crate::realtime::authorization::{self, Policies};
 use crate::realtime::join::Admitted;
 use crate::realtime::message::Broadcast;
@@ -82,7 +81,7 @@ impl Session {
         let (token, topic, join_ref) = (token.to_string(), m.topic.clone(), ch.join_ref.clone());
         let (private, presence, sub_topic) = (ch.config.private, ch.config.presence_enabled, ch.key.sub_topic.clone());
         tokio::spawn(async move {
-            let result = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
+            let result = match rt.verify(&token) {
                 Err(e) => Err(e.message()),
                 Ok(caller) if !private => Ok(Admitted { caller, policies: Policies::PUBLIC }),
                 Ok(caller) => match authorization::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
