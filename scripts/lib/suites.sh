@@ -156,6 +156,23 @@ faults_suite() {
   return "$rc"
 }
 
+# Past one machine (tests/scale, `make scale-test`): read replicas (a standby made by pg_basebackup -R: routing, a
+# lagging standby skipped, read-your-writes, a schema change, a stopped standby) and three gateways on S3 (moto) behind
+# HAProxy (docs/haproxy.cfg) under a mixed load while one restarts, one is killed and the standby stops; prints the
+# figures. HAProxy and moto come from scripts/install-test-deps.sh (run here when either is missing).
+scale_suite() {
+  { command -v haproxy >/dev/null && python3 -c 'import moto.server' 2>/dev/null; } || scripts/install-test-deps.sh || return 1
+  [ -d tests/node_modules/@supabase/supabase-js ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  cargo build -q -p gateway --bin gateway || return 1
+  local out; out=$(mktemp)
+  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
+    timeout -k 10 480 node --test --test-concurrency=1 --test-timeout=300000 --test-reporter=spec $(find scale -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  node_test_counts "$out"
+  rm -f "$out"
+  return "$rc"
+}
+
 # Operations (tests/ops): make backup / make restore on a make-run-like stack with its own clusters (not
 # with-test-db: a backup carries roles, which are cluster-wide), and the conformance verdict's rules.
 ops_tests() {
