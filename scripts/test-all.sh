@@ -19,5 +19,6 @@ run_suite "scale: read replicas, three gateways behind HAProxy on S3 (tests/scal
 run_suite "conformance: postgrest-js" conformance postgrest-js
 run_suite "conformance: auth-js" conformance auth-js
 run_suite "conformance: storage-js" conformance storage-js
+run_suite "conformance: storage-js on S3, two gateways behind HAProxy" conformance_s3
 run_suite "web: build + browser end-to-end" web_e2e
 suite_end

@@ -83,7 +83,8 @@ rust_checks() {
 rust_tests() {
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  scripts/with-test-db.sh cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$out"
+  # one moto S3 server for the run: the storage object tests run on S3 too (scripts/with-moto.sh)
+  scripts/with-test-db.sh scripts/with-moto.sh cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   local line; line=$(grep -E 'Summary \[' "$out" | tail -n 1)
   local p f
@@ -203,6 +204,12 @@ conformance() {
   local target=$checkout
   [ "$runner" != storage-js ] || target=$checkout/packages/core/storage-js
   GATEWAY_BIN=$(debug_gateway) "tests/conformance/$runner.sh" "$target"
+}
+
+# storage-js's conformance suite again, on S3: two gateways sharing moto's bucket behind HAProxy
+# (tests/conformance/storage-js-stack.sh), judged by the same known-failures list.
+conformance_s3() {
+  STORAGE_JS_BACKEND=s3 conformance storage-js
 }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against

@@ -26,6 +26,7 @@ mod rest_pool;
 mod rest_read;
 mod rest_rpc;
 mod rest_write;
+mod s3_support;
 mod security_connections;
 mod security_limits;
 mod security_mail;
