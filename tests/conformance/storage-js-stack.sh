@@ -14,7 +14,7 @@ PGOPTIONS="-c search_path=public,extensions" psql -qX "$admin/$db" -v ON_ERROR_S
   -f "$STORAGE_JS_WORK/test/supabase/seed.sql" >/dev/null
 data=$(mktemp -d)
 pids=()
-trap 'kill ${pids[*]} 2>/dev/null; wait ${pids[*]} 2>/dev/null; rm -rf "$data"' EXIT
+trap 'set +e; kill "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null; rm -rf "$data"' EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 wait_for() { for _ in $(seq 300); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "no answer from $1" >&2; return 1; }
 
@@ -54,6 +54,7 @@ cd "$STORAGE_JS_WORK"
 # wait another ~90 s after writing its results.
 node_modules/.bin/jest --ci --coverage=false --forceExit --json --outputFile=results.json $STORAGE_JS_FILES >jest.log 2>&1 || true
 if [ "${STORAGE_JS_BACKEND:-file}" = s3 ]; then
-  echo "two gateways on S3 behind HAProxy: requests served by each: $(grep -oE 'gateways/gw[12]' "$data/haproxy.log" | sort | uniq -c | tr '\n' ' ')"
+  served() { grep -cE "gateways/($1) " "$data/haproxy.log" || true; }
+  echo "two gateways on S3 behind HAProxy: requests served by the first $(served 'gw1|gw3'), by the second $(served gw2)"
   echo "objects in the S3 bucket after the run: $(curl -s "http://127.0.0.1:$s3_port/storage-js?list-type=2" | grep -o '<Key>' | wc -l)"
 fi
