@@ -167,7 +167,7 @@ scale_suite() {
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
   (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
-    timeout -k 10 480 node --test --test-concurrency=1 --test-timeout=300000 --test-reporter=spec $(find scale -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+    timeout -k 10 900 node --test --test-concurrency=1 --test-timeout=600000 --test-reporter=spec $(find scale -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"

@@ -14,13 +14,13 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { freshDir, repoDir, stopCluster } from '../ops/lib/stack.mjs';
 import { call } from '../faults/lib/faults.mjs';
-import { freePort, gatewayOn, metric, scrape, sleep, startHaproxy, startMoto, startPrimary, startStandby } from './lib/topology.mjs';
+import { freePort, gatewayOn, metric, parseLog, scrape, sleep, startHaproxy, startMoto, startPrimary, startStandby } from './lib/topology.mjs';
 
 const SECOND = 1000;
 /** The load's length and what happens when (ms after it starts). */
 const PLAN = { sigterm: 6 * SECOND, restartAfter: 2 * SECOND, sigkill: 16 * SECOND, standbyStop: 26 * SECOND, standbyStart: 33 * SECOND, end: 42 * SECOND };
-/** A change committed this close before a subscriber's socket dropped may have been on its way: not required. */
-const IN_FLIGHT_MS = SECOND;
+/** How long the last changes may take to reach the subscribers after the load. */
+const DRAIN_MS = 15 * SECOND;
 const USERS = 5;
 const PASSWORD = 'scale test password 1';
 
@@ -172,9 +172,37 @@ async function subscriber(name) {
   return s;
 }
 
-/** The windows in which a subscriber's channel was joined: from each "Subscribed to PostgreSQL" to the next drop. */
-function windows(s, end) {
-  return s.joined.map((from) => ({ from, to: s.dropped.find((d) => d > from) ?? end }));
+/** The windows in which a subscriber's channel was joined: from each "Subscribed to PostgreSQL" to the next drop of
+ *  its socket (`dropped`), or to the end. */
+function windows(s) {
+  return s.joined.map((from) => {
+    const drop = s.dropped.find((d) => d > from);
+    return { from, to: drop ?? Infinity, dropped: drop !== undefined };
+  });
+}
+
+/**
+ * What a subscriber had to receive: every acknowledged change sent while its channel was joined. A gateway delivers
+ * changes in commit order, so in a window its socket's drop ended, the changes committed before the last one it
+ * received there (acknowledged before that one was sent) were due; those after it were on their way when the socket
+ * dropped — counted, not required. In the last window, every change is due.
+ */
+function owed(s, acked) {
+  let due = [];
+  let inFlight = 0;
+  for (const w of windows(s)) {
+    const sent = acked.filter((a) => a.started >= w.from && a.ended <= w.to);
+    if (!w.dropped) {
+      due = due.concat(sent);
+      continue;
+    }
+    const got = sent.filter((a) => (s.received.get(a.row) ?? Infinity) <= w.to);
+    const lastSent = Math.max(-Infinity, ...got.map((a) => a.started));
+    const before = sent.filter((a) => a.ended < lastSent);
+    due = due.concat(before);
+    inFlight += sent.length - before.length;
+  }
+  return { due, inFlight };
 }
 
 /** Every second, the read counters of each running gateway process (a restarted one counts anew). */
@@ -217,6 +245,7 @@ async function chaos(t0, events) {
   await at(PLAN.sigkill);
   events.sigkill = Date.now();
   await gw2.kill();
+  events.sigkillExited = Date.now();
   await at(PLAN.standbyStop);
   events.standbyStop = Date.now();
   await standby.stop();
@@ -257,15 +286,30 @@ test('a steady mixed load runs through HAProxy while a gateway restarts, another
   assert.ok(results.length > 100, `the load ran (${results.length} requests)`);
 });
 
-test('no request failed except those in flight on the killed gateway (HAProxy logged each by its request id)', () => {
+/**
+ * A failure caused by the SIGKILL: the request was under way while gw2 died (sent before its process had exited,
+ * answered after the signal) and HAProxy logged it against gw2 (502, the server closed) or not at all (HAProxy
+ * closes the client's connection without a log line when the server's closes under a request, at times). A failure
+ * at any other time, or logged against another gateway, has another cause.
+ */
+function inFlightOnKilled(r) {
+  const logged = lb.logged(r.id);
+  const during = r.started <= run.events.sigkillExited && r.ended >= run.events.sigkill;
+  return during && (logged === undefined || logged.server === 'gw2');
+}
+
+test('no request failed except those in flight on the killed gateway (by time and HAProxy\'s log)', () => {
   const failed = run.results.filter((r) => r.status !== r.expect);
-  const inFlight = failed.filter((r) => {
-    const logged = lb.logged(r.id);
-    return logged?.server === 'gw2' && r.started <= run.events.sigkill && r.ended >= run.events.sigkill;
-  });
+  const inFlight = failed.filter(inFlightOnKilled);
   const other = failed.filter((r) => !inFlight.includes(r));
-  figures.failures = { total: failed.length, inFlightOnKilled: inFlight.length, other: other.map((r) => ({ ...pick(r), logged: lb.logged(r.id) })) };
-  assert.deepEqual(figures.failures.other, []);
+  figures.failures = {
+    total: failed.length,
+    inFlightOnKilled: inFlight.length,
+    unlogged: inFlight.filter((r) => !lb.logged(r.id)).length,
+    other: other.map((r) => ({ ...pick(r), logged: lb.logged(r.id) })),
+  };
+  const unparsed = lb.lines().filter((l) => !parseLog(l) || other.some((r) => l.includes(r.id)));
+  assert.deepEqual(figures.failures.other, [], `HAProxy's log lines about them or unread:\n${unparsed.join('\n')}`);
 });
 
 const pick = (r) => ({ kind: r.kind, id: r.id, status: r.status, text: r.text?.slice(0, 200), at: r.started - run.t0 });
@@ -302,27 +346,16 @@ test('every acknowledged upload is in S3 and reads back byte for byte through an
 
 test('every Realtime subscriber received every change committed while its channel was joined', async () => {
   const acked = run.written.filter((w) => w.status === 201);
-  const expected = (s) =>
-    windows(s, run.loadEnd).flatMap((w) => acked.filter((a) => a.started >= w.from && a.ended <= w.to - IN_FLIGHT_MS));
-  await until(
-    'the last changes delivered',
-    () => run.subscribers.every((s) => expected(s).every((a) => s.received.has(a.row))),
-    15 * SECOND,
-  ).catch(() => {});
+  const missing = (s) => owed(s, acked).due.filter((a) => !s.received.has(a.row));
+  await until('the last changes delivered', () => run.subscribers.every((s) => missing(s).length === 0), DRAIN_MS).catch(() => {});
   figures.realtime = run.subscribers.map((s) => {
-    const want = expected(s);
-    return {
-      subscriber: s.name,
-      joins: s.joined.length,
-      drops: s.dropped.length,
-      sent: want.length,
-      received: want.filter((a) => s.received.has(a.row)).length,
-      receivedInAll: s.received.size,
-    };
+    const { due, inFlight } = owed(s, acked);
+    const gaps = missing(s).map((a) => ({ row: a.row, sent: a.started - run.t0, acked: a.ended - run.t0 }));
+    return { subscriber: s.name, joins: s.joined.length, drops: s.dropped.length, due: due.length, received: due.length - gaps.length, inFlight, receivedInAll: s.received.size, gaps, joined: s.joined.map((t) => t - run.t0), dropped: s.dropped.map((t) => t - run.t0) };
   });
   for (const r of figures.realtime) {
-    assert.ok(r.joins >= 1 && r.sent > 0, `${r.subscriber} was joined and changes were made`);
-    assert.equal(r.received, r.sent, `${r.subscriber} missed ${r.sent - r.received} changes`);
+    assert.ok(r.joins >= 1 && r.due > 0, `${r.subscriber} was joined and changes were made`);
+    assert.deepEqual(r.gaps, [], `${r.subscriber} (joined at ${r.joined}, dropped at ${r.dropped} ms) missed changes`);
   }
   // the subscribers whose gateway stopped rejoined elsewhere
   assert.ok(run.subscribers[0].joined.length > 1, 'the SIGTERMed gateway\'s subscriber rejoined');
@@ -374,18 +407,26 @@ test('figures', () => {
   const { events, results, t0 } = run;
   const kinds = Object.entries(results.reduce((a, r) => ((a[r.kind] = (a[r.kind] ?? 0) + 1), a), {}));
   const at = (t) => `${((t - t0) / SECOND).toFixed(1)} s`;
+  // each line as far as its figures exist (a failed test above leaves some out)
   const lines = [
-    `scale-test: ${(figures.loadMs / SECOND).toFixed(0)} s of mixed load through HAProxy on 3 gateways (setup ${(figures.setupMs / SECOND).toFixed(0)} s)`,
-    `  events: SIGTERM gw1 at ${at(events.sigterm)} (exited in ${events.sigtermExitMs} ms), started again at ${at(events.restarted)}; SIGKILL gw2 at ${at(events.sigkill)}; standby stopped at ${at(events.standbyStop)}, started at ${at(events.standbyStart)}`,
-    `  requests: ${results.length} (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})`,
-    `  failures: ${figures.failures.total} — in flight on the SIGKILLed gateway ${figures.failures.inFlightOnKilled}, any other cause ${figures.failures.other.length}`,
-    `  writes: acknowledged ${figures.writes.acknowledged}, found ${figures.writes.found}; unacknowledged ${figures.writes.unacknowledged} (${figures.writes.unacknowledgedCommitted} of them committed)`,
-    `  uploads: acknowledged ${figures.uploads.acknowledged}, read back ${figures.uploads.readBack} (${figures.uploads.objectsInS3} objects in S3)`,
-    ...figures.realtime.map((r) => `  realtime ${r.subscriber}'s subscriber: joined ${r.joins}x (socket dropped ${r.drops}x); changes sent while joined ${r.sent}, received ${r.received} (${r.receivedInAll} in all)`),
-    `  reads: ${figures.reads.onStandby} on the standby, ${figures.reads.onPrimary} on the primary (standby share ${(figures.reads.share * 100).toFixed(0)} %)`,
-    `  standby stopped: ${figures.reads.duringStandbyOutage} reads meanwhile, ${figures.reads.failedDuringStandbyOutage} failed (each fell back to the primary at once; slowest ${figures.reads.slowestDuringOutageMs} ms); judged down by every gateway after ${events.standbyDownMs} ms; in use again ${events.standbyBackMs} ms after it started`,
-    `  rate limit across gateways: recover x9 -> ${figures.rateLimit.statuses} (served by ${figures.rateLimit.servers})`,
-    `  refresh-token reuse: ${figures.refreshReuse}`,
-  ];
+    () => `scale-test: ${(figures.loadMs / SECOND).toFixed(0)} s of mixed load through HAProxy on 3 gateways (setup ${(figures.setupMs / SECOND).toFixed(0)} s)`,
+    () => `  events: SIGTERM gw1 at ${at(events.sigterm)} (exited in ${events.sigtermExitMs} ms), started again at ${at(events.restarted)}; SIGKILL gw2 at ${at(events.sigkill)}; standby stopped at ${at(events.standbyStop)}, started at ${at(events.standbyStart)}`,
+    () => `  requests: ${results.length} (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})`,
+    () => `  failures: ${figures.failures.total} — in flight on the SIGKILLed gateway ${figures.failures.inFlightOnKilled} (${figures.failures.unlogged} of them closed by HAProxy without a log line), any other cause ${figures.failures.other.length}`,
+    () => `  writes: acknowledged ${figures.writes.acknowledged}, found ${figures.writes.found}; unacknowledged ${figures.writes.unacknowledged} (${figures.writes.unacknowledgedCommitted} of them committed)`,
+    () => `  uploads: acknowledged ${figures.uploads.acknowledged}, read back ${figures.uploads.readBack} (${figures.uploads.objectsInS3} objects in S3)`,
+    () => figures.realtime.map((r) => `  realtime ${r.subscriber}'s subscriber: joined ${r.joins}x (socket dropped ${r.drops}x); changes due ${r.due}, received ${r.received}; on their way when its socket dropped ${r.inFlight} (${r.receivedInAll} received in all)`),
+    () => `  reads: ${figures.reads.onStandby} on the standby, ${figures.reads.onPrimary} on the primary (standby share ${(figures.reads.share * 100).toFixed(0)} %)`,
+    () => `  standby stopped: ${figures.reads.duringStandbyOutage} reads meanwhile, ${figures.reads.failedDuringStandbyOutage} failed (each fell back to the primary at once; slowest ${figures.reads.slowestDuringOutageMs} ms); judged down by every gateway after ${events.standbyDownMs} ms; in use again ${events.standbyBackMs} ms after it started`,
+    () => `  rate limit across gateways: recover x9 -> ${figures.rateLimit.statuses} (served by ${figures.rateLimit.servers})`,
+    () => `  refresh-token reuse: ${figures.refreshReuse}`,
+  ].flatMap((line) => {
+    try {
+      return line();
+    } catch {
+      return [];
+    }
+  });
+
   console.log(lines.join('\n'));
 });

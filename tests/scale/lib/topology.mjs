@@ -100,7 +100,10 @@ export async function gatewayOn(primary, dir, name, env) {
     Object.assign(gw, { anonKey: gw.process.anonKey, serviceKey: gw.process.serviceKey });
     return gw;
   };
-  gw.stop = () => gw.process.stop();
+  gw.stop = async () => {
+    gw.process.child.kill('SIGTERM');
+    await gw.process.exited;
+  };
   gw.kill = async () => {
     gw.process.child.kill('SIGKILL');
     await gw.process.exited;
@@ -139,12 +142,14 @@ export async function startHaproxy(gateways, extraFiles = [], extraEnv = {}) {
   const files = [join(repoDir, 'docs', 'haproxy.cfg'), ...extraFiles].flatMap((f) => ['-f', f]);
   const child = spawn('haproxy', ['-db', ...files], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const byId = new Map();
+  const lines = [];
   let rest = '';
   let errors = '';
   child.stdout.on('data', (d) => {
-    const lines = (rest + d).split('\n');
-    rest = lines.pop();
-    for (const line of lines) {
+    const read = (rest + d).split('\n');
+    rest = read.pop();
+    for (const line of read) {
+      lines.push(line);
       const entry = parseLog(line);
       if (entry) byId.set(entry.id, entry);
     }
@@ -160,6 +165,8 @@ export async function startHaproxy(gateways, extraFiles = [], extraEnv = {}) {
   return {
     url,
     logged: (id) => byId.get(id),
+    /** Every line HAProxy logged. */
+    lines: () => lines,
     errors: () => errors,
     stop: () => child.kill('SIGTERM'),
   };
