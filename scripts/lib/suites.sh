@@ -146,15 +146,9 @@ sql_tests() {
 faults_suite() {
   [ -d tests/node_modules/smtp-server ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
-  local out; out=$(mktemp)
   # 10,000 idle connections need as many descriptors in the test and in the gateway
   ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
-    timeout -k 10 360 node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec $(find faults -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  node_test_counts "$out"
-  rm -f "$out"
-  return "$rc"
+  node_dir_suite faults 360 120000
 }
 
 # Past one machine (tests/scale, `make scale-test`): read replicas (a standby made by pg_basebackup -R: routing, a
@@ -165,13 +159,7 @@ scale_suite() {
   { command -v haproxy >/dev/null && python3 -c 'import moto.server' 2>/dev/null; } || scripts/install-test-deps.sh || return 1
   [ -d tests/node_modules/@supabase/supabase-js ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
-  local out; out=$(mktemp)
-  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
-    timeout -k 10 900 node --test --test-concurrency=1 --test-timeout=600000 --test-reporter=spec $(find scale -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  node_test_counts "$out"
-  rm -f "$out"
-  return "$rc"
+  node_dir_suite scale 900 600000
 }
 
 # Operations (tests/ops): make backup / make restore on a make-run-like stack with its own clusters (not
@@ -179,9 +167,15 @@ scale_suite() {
 ops_tests() {
   [ -d tests/node_modules/@supabase/supabase-js ] || (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
-  local out; out=$(mktemp)
-  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN \
-    node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find ops -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
+  node_dir_suite ops 1800 240000
+}
+
+# node's test runner over tests/DIR's *.test.mjs files, one at a time, with the debug gateway (GATEWAY_BIN), the whole
+# run bounded by LIMIT seconds and each file by FILE_LIMIT ms; prints SUITE-COUNTS.
+node_dir_suite() {
+  local dir=$1 limit=$2 file_limit=$3 out; out=$(mktemp)
+  (GATEWAY_BIN=$(debug_gateway) && cd tests && GATEWAY_BIN=$GATEWAY_BIN timeout -k 10 "$limit" node --test \
+    --test-concurrency=1 --test-timeout="$file_limit" --test-reporter=spec $(find "$dir" -name "*.test.mjs" | sort)) 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"

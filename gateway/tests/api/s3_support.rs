@@ -65,10 +65,12 @@ async fn start_moto() -> (String, Moto) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("python3 with moto (scripts/install-test-deps.sh installs moto[s3,server])");
+    // owned at once, so it is stopped and reaped however this ends
+    let moto = Moto(child);
     let url = format!("http://127.0.0.1:{port}");
     for _ in 0..300 {
         if reqwest::get(&url).await.is_ok() {
-            return (url, Moto(child));
+            return (url, moto);
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

@@ -47,11 +47,7 @@ fn split_urls(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    fn vars(pairs: &[(&str, &str)]) -> Vars {
-        Vars(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<HashMap<_, _>>())
-    }
+    use crate::core::testing::vars;
 
     #[test]
     fn lists_urls_including_multi_host_ones() {
