@@ -1,6 +1,6 @@
 // Read replicas (issue 28): a gateway with a streaming standby in GATEWAY_READ_REPLICA_URLS, judged by supabase-js.
-// GET and HEAD read from the standby and everything else runs on the primary (a view and a function that say
-// `pg_is_in_recovery()` show where each request ran); a standby whose replay is paused (`pg_wal_replay_pause()`)
+// GET and HEAD read from the standby, as the caller's role under row-level security, and everything else runs on the
+// primary (a view and a function that say `pg_is_in_recovery()` show where each request ran); a standby whose replay is paused (`pg_wal_replay_pause()`)
 // serves stale reads within the lag bound and is skipped past it; `X-Read-From: primary` reads a client's own write at
 // once; a schema change is read from the primary until the standby has replayed it; a stopped standby fails no read.
 import assert from 'node:assert/strict';
@@ -20,6 +20,11 @@ const FIXTURES = `
   grant select on public.scale_where to anon;
   create function public.scale_standby() returns boolean language sql stable as 'select pg_is_in_recovery()';
   grant execute on function public.scale_standby() to anon;
+  create table public.scale_private (id int primary key, owner uuid);
+  alter table public.scale_private enable row level security;
+  create policy own on public.scale_private for select to anon, authenticated using (owner = auth.uid());
+  grant select on public.scale_private to anon, service_role;
+  insert into public.scale_private values (1, gen_random_uuid());
 `;
 
 let dir;
@@ -75,7 +80,7 @@ async function until(what, check, limitMs = 20000) {
   }
 }
 
-test('GET and HEAD read from the standby; writes, POST calls and X-Read-From: primary run on the primary', async () => {
+test('GET and HEAD read from the standby under the caller\'s role and RLS; writes, POST calls and X-Read-From: primary run on the primary', async () => {
   assert.equal(await onStandby(), true, 'a view read by GET');
   const get = await anon.rpc('scale_standby', {}, { get: true });
   assert.equal(get.data, true, `a function called by GET: ${JSON.stringify(get.error)}`);
@@ -86,6 +91,13 @@ test('GET and HEAD read from the standby; writes, POST calls and X-Read-From: pr
   const head = await anon.from('scale_items').select('*', { count: 'exact', head: true });
   assert.equal(head.status, 200, JSON.stringify(head.error));
   assert.equal((await replicaReads()) - before, 1, 'the HEAD was counted as read on the standby');
+  // the standby runs reads as the caller's role, under the same row-level security
+  const reads = await replicaReads();
+  const hidden = await anon.from('scale_private').select();
+  assert.deepEqual([hidden.status, hidden.data], [200, []], 'anon sees no row it does not own');
+  const all = await service.from('scale_private').select('id');
+  assert.deepEqual(all.data, [{ id: 1 }], 'service_role bypasses row-level security');
+  assert.equal((await replicaReads()) - reads, 2, 'both read on the standby');
   // a write on the standby would fail (read-only): it runs on the primary
   const insert = await service.from('scale_items').insert({ id: 1, note: 'first' }).select();
   assert.equal(insert.status, 201, JSON.stringify(insert.error));
