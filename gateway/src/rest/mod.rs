@@ -2,6 +2,7 @@
 
 mod allow_on_options;
 pub mod caller;
+pub mod config;
 pub mod error;
 pub mod execute;
 pub mod fragment;
@@ -13,11 +14,10 @@ pub mod request;
 pub mod response;
 mod run;
 pub mod schema_cache;
-pub mod settings;
 pub mod sql;
 mod statement;
 
-use crate::core::db::replicas::{ReplicaSettings, Replicas};
+use crate::core::db::replicas::{ReplicaConfig, Replicas};
 use crate::core::reload::Hook;
 use crate::core::shared::Shared;
 use crate::core::Core;
@@ -26,8 +26,8 @@ use axum::extract::FromRef;
 use axum::http::{HeaderName, Method};
 use axum::routing::any;
 use axum::Router;
+use config::RestConfig;
 use schema_cache::SchemaCache;
-use settings::RestSettings;
 use std::sync::Arc;
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
@@ -35,10 +35,10 @@ use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 /// request).
 pub type Rest = Shared<RestState>;
 
-/// The data API's own state: the core, settings and the schema cache (swapped atomically on reload).
+/// The data API's own state: the core, its configuration and the schema cache (swapped atomically on reload).
 pub struct RestState {
     pub core: Core,
-    pub settings: RestSettings,
+    pub config: RestConfig,
     pub cache: ArcSwap<SchemaCache>,
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
     /// thread that drives it (the shared pool serves everything else).
@@ -50,22 +50,22 @@ pub struct RestState {
 impl Rest {
     /// Reads the `pgrst.*` settings and the schema cache, and opens the pipelined pools.
     pub async fn load(core: &Core) -> anyhow::Result<Self> {
-        let config = &core.config;
+        let core_config = &core.config;
         let client = core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        let db_config = settings::load_db_config(&client).await?;
-        let settings = RestSettings::new(config, &db_config);
-        let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
-        let replicas = ReplicaSettings::from_vars(&config.vars, config.pool_size);
-        let replicas = Replicas::build(replicas, config.http_workers, config.pool_timeout)?;
+        let db_config = config::load_db_config(&client).await?;
+        let config = RestConfig::new(core_config, &db_config);
+        let cache = schema_cache::load::load(&**client, &config.schemas, &config.roles).await?;
+        let replicas = ReplicaConfig::from_vars(&core_config.vars, core_config.pool_size);
+        let replicas = Replicas::build(replicas, core_config.http_workers, core_config.pool_timeout)?;
         replicas.hold_until_replayed(&client).await;
         let pools = crate::core::db::pipeline::pool::per_worker(
-            &config.db_uri.parse()?,
-            config.pool_size,
-            config.http_workers,
-            config.pool_timeout,
+            &core_config.db_uri.parse()?,
+            core_config.pool_size,
+            core_config.http_workers,
+            core_config.pool_timeout,
         )?;
         let cache = ArcSwap::from_pointee(cache);
-        Ok(Shared::from(RestState { core: core.clone(), settings, cache, pools, replicas }))
+        Ok(Shared::from(RestState { core: core.clone(), config, cache, pools, replicas }))
     }
 
     /// Starts the read replicas' monitor (nothing without replicas).
@@ -108,7 +108,7 @@ impl RestState {
     /// Builds a fresh cache (the caller swaps it in); reads stay off the standbys until they have replayed it.
     async fn load_cache(&self) -> anyhow::Result<SchemaCache> {
         let client = self.core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        let cache = schema_cache::load::load(&**client, &self.settings.schemas, &self.settings.roles).await?;
+        let cache = schema_cache::load::load(&**client, &self.config.schemas, &self.config.roles).await?;
         self.replicas.hold_until_replayed(&client).await;
         Ok(cache)
     }

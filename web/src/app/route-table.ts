@@ -52,6 +52,13 @@ export const routes: AppRoute[] = [
   { path: '/admin/jobs', module: 'admin-featured-jobs/page.tsx', render: 'spa' },
   { path: '/admin/candidates', module: 'admin-candidates/page.tsx', render: 'spa' },
   { path: '/admin/candidates/analytics', module: 'admin-analytics/page.tsx', render: 'spa' },
+  // The firm's desk (issue 25): applications, enquiries, and a profile's link for one named client.
+  { path: '/admin/applications', module: 'admin-applications/page.tsx', render: 'spa' },
+  { path: '/admin/applications/templates', module: 'admin-applications/templates-page.tsx', render: 'spa' },
+  { path: '/admin/applications/:applicationId', module: 'admin-applications/application-page.tsx', render: 'spa' },
+  { path: '/admin/enquiries', module: 'admin-enquiries/page.tsx', render: 'spa' },
+  { path: '/admin/enquiries/:enquiryId', module: 'admin-enquiries/enquiry-page.tsx', render: 'spa' },
+  { path: '/profile/client', module: 'profiles/client-link-page.tsx', render: 'spa' },
 ];
 
 /** Prefixes served from the SPA shell (dist/_site.json "spa": the prefix itself and anything under prefix/). */

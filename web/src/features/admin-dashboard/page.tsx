@@ -1,6 +1,7 @@
 // /admin: links to the featured-job and candidate areas, job stats (Total, Active, Incomplete by spec §5), the first
 // 10 jobs, the Data Quality Issues panel (each incomplete job and what it lacks), recent activity from the audit log,
-// and what the data retention pass has due (issue 14: "an admin can see what is due").
+// what the data retention pass has due (issue 14: "an admin can see what is due"), and the desk: new applications
+// since the admin's last visit and unhandled enquiries (issue 25).
 import { Link } from 'react-router';
 import { AdminPage } from '../admin-common/admin-page';
 import { formatDateTime, formatRelative } from '../admin-common/format';
@@ -10,6 +11,7 @@ import { activityText } from './activity-text';
 import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';
 import { getRetention } from './api/get-retention';
 import { RetentionPanel } from './components/retention-panel';
+import { DeskCards } from './components/desk-cards';
 
 const MISSING_LABELS: Record<string, string> = {
   description: 'No description',
@@ -121,6 +123,7 @@ function Dashboard() {
           <p className="muted">Create and share anonymised candidate profiles and see who views them.</p>
         </article>
       </div>
+      <DeskCards />
       {overview.error && <p role="alert" className="field__error">{overview.error}</p>}
       <div className="stat-grid">
         <Stat label="Total Jobs" value={data ? data.total : '…'} />

@@ -4,14 +4,14 @@
 //! position at the last schema load, so the schema cache never runs ahead of a standby's catalog. Which requests
 //! may read from a standby is the caller's decision (the data API's GET and HEAD); this module knows no API.
 
+pub mod config;
 pub mod lag;
 mod monitor;
-pub mod settings;
 
 use super::lsn::Lsn;
 use super::pipeline::{self, PgError};
+pub use config::ReplicaConfig;
 use lag::Health;
-pub use settings::ReplicaSettings;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -29,7 +29,7 @@ pub struct Replicas {
     next: AtomicUsize,
     /// The primary's WAL position when the schema cache was last loaded.
     schema_mark: AtomicU64,
-    settings: ReplicaSettings,
+    config: ReplicaConfig,
 }
 
 /// One standby: its pools and its health.
@@ -48,15 +48,15 @@ pub struct Replica {
 impl Replicas {
     /// Pools for each configured standby (connections are opened when first needed). Nothing is used before the
     /// monitor has judged a standby healthy.
-    pub fn build(settings: ReplicaSettings, workers: usize, wait: Duration) -> anyhow::Result<Arc<Self>> {
-        let list = settings
+    pub fn build(config: ReplicaConfig, workers: usize, wait: Duration) -> anyhow::Result<Arc<Self>> {
+        let list = config
             .urls
             .iter()
             .enumerate()
-            .map(|(index, url)| Replica::build(index, url, settings.pool_size, workers, wait))
+            .map(|(index, url)| Replica::build(index, url, config.pool_size, workers, wait))
             .collect::<anyhow::Result<_>>()?;
         let schema_mark = AtomicU64::new(UNKNOWN);
-        Ok(Arc::new(Replicas { list, next: AtomicUsize::new(0), schema_mark, settings }))
+        Ok(Arc::new(Replicas { list, next: AtomicUsize::new(0), schema_mark, config }))
     }
 
     pub fn is_empty(&self) -> bool {

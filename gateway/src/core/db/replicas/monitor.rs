@@ -17,11 +17,11 @@ const CHECK_SQL: &str = "select pg_is_in_recovery(), pg_last_wal_replay_lsn()::t
 
 /// Runs until the process ends.
 pub(super) async fn run(replicas: Arc<Replicas>, primary: deadpool_postgres::Pool) {
-    let settings = &replicas.settings;
-    let mut samples = Samples::new(settings.max_lag);
+    let config = &replicas.config;
+    let mut samples = Samples::new(config.max_lag);
     let mut clients: Vec<Option<Client>> = replicas.list.iter().map(|_| None).collect();
-    let limit = settings.check_every.max(Duration::from_secs(1));
-    let mut tick = tokio::time::interval(settings.check_every);
+    let limit = config.check_every.max(Duration::from_secs(1));
+    let mut tick = tokio::time::interval(config.check_every);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
@@ -39,10 +39,10 @@ pub(super) async fn run(replicas: Arc<Replicas>, primary: deadpool_postgres::Poo
         });
         for (replica, observed) in futures::future::join_all(checks).await {
             let health = match &observed {
-                Some(obs) => lag::judge(obs, &samples, settings.max_lag, Instant::now()),
+                Some(obs) => lag::judge(obs, &samples, config.max_lag, Instant::now()),
                 None => Health::Down,
             };
-            replica.record(health, observed.and_then(|o| o.replayed), settings.max_lag);
+            replica.record(health, observed.and_then(|o| o.replayed), config.max_lag);
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The read replicas' settings: `GATEWAY_READ_REPLICA_URLS` (standbys' connection URLs, comma- or space-separated),
+//! The read replicas' configuration: `GATEWAY_READ_REPLICA_URLS` (standbys' connection URLs, comma- or space-separated),
 //! `GATEWAY_READ_REPLICA_MAX_LAG_MS` (the lag past which a standby is skipped), `GATEWAY_READ_REPLICA_CHECK_MS`
 //! (how often each standby and the primary's WAL position are read) and `GATEWAY_READ_REPLICA_POOL` (connections per
 //! standby, split between the HTTP workers as the primary's are).
@@ -7,17 +7,17 @@ use crate::core::config::Vars;
 use std::time::Duration;
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct ReplicaSettings {
+pub struct ReplicaConfig {
     pub urls: Vec<String>,
     pub max_lag: Duration,
     pub check_every: Duration,
     pub pool_size: usize,
 }
 
-impl ReplicaSettings {
-    /// Reads the settings; `pool_size` defaults to the primary's (`PGRST_DB_POOL`).
+impl ReplicaConfig {
+    /// Reads the configuration; `pool_size` defaults to the primary's (`PGRST_DB_POOL`).
     pub fn from_vars(vars: &Vars, default_pool: usize) -> Self {
-        ReplicaSettings {
+        ReplicaConfig {
             urls: vars.first(&["GATEWAY_READ_REPLICA_URLS"]).map(|v| split_urls(&v)).unwrap_or_default(),
             max_lag: Duration::from_millis(vars.num(&["GATEWAY_READ_REPLICA_MAX_LAG_MS"], 5000u64)),
             check_every: Duration::from_millis(vars.num(&["GATEWAY_READ_REPLICA_CHECK_MS"], 500u64).max(10)),
@@ -67,10 +67,10 @@ mod tests {
 
     #[test]
     fn defaults_are_a_few_seconds_of_lag_and_the_primary_pool_size() {
-        let s = ReplicaSettings::from_vars(&vars(&[]), 10);
+        let s = ReplicaConfig::from_vars(&vars(&[]), 10);
         assert!(s.urls.is_empty());
         assert_eq!((s.max_lag, s.check_every, s.pool_size), (Duration::from_secs(5), Duration::from_millis(500), 10));
-        let s = ReplicaSettings::from_vars(
+        let s = ReplicaConfig::from_vars(
             &vars(&[("GATEWAY_READ_REPLICA_MAX_LAG_MS", "800"), ("GATEWAY_READ_REPLICA_POOL", "3")]),
             10,
         );
