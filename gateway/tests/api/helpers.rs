@@ -65,10 +65,11 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     spawn_app_on(&db_name, extra).await
 }
 
-/// Builds and serves another gateway on the database `db_name` (another instance of the same deployment).
+/// Builds and serves another gateway on an existing database (a second instance).
 pub async fn spawn_app_on(db_name: &str, extra: &[(&str, &str)]) -> TestApp {
     let port = env("TEST_PGPORT");
     let password = env("TEST_AUTHENTICATOR_PASSWORD");
+    let db_name = db_name.to_string();
     let mut vars: HashMap<String, String> = HashMap::new();
     vars.insert("DATABASE_URL".into(), format!("postgres://authenticator:{password}@127.0.0.1:{port}/{db_name}"));
     vars.insert("PORT".into(), "0".into());

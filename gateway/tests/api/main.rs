@@ -29,6 +29,7 @@ mod rest_read;
 mod rest_rpc;
 mod rest_write;
 mod security_accounts;
+mod s3_support;
 mod security_connections;
 mod security_ipv6;
 mod security_limits;
