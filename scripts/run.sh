@@ -30,11 +30,11 @@ if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  # the `run` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
+  # the `local` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
   echo "building the gateway (the first build takes a few minutes)..."
-  cargo build --profile run -p gateway --bin gateway
+  cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-  GATEWAY_BIN=$target/run/gateway
+  GATEWAY_BIN=$target/local/gateway
 fi
 if [ -n "$web_build" ]; then
   wait "$web_build" || { tail -n 30 "$DATA_DIR/build-web.log" >&2; echo "the site's build failed (above)" >&2; exit 1; }
