@@ -22,16 +22,24 @@ apt_install() {
 need psql || apt_install postgresql-client
 need node || apt_install nodejs npm
 
+# The site builds beside the gateway (the gateway's build leaves a core idle for most of its last minute).
+web_build=
+if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web/dist/index.html ] || \
+   [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
+  echo "building the site (log: $DATA_DIR/build-web.log)..."
+  scripts/build-web.sh >"$DATA_DIR/build-web.log" 2>&1 &
+  web_build=$!
+fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  echo "building the gateway (release; the first build takes a few minutes)..."
-  cargo build --release -p gateway --bin gateway
+  # the `local` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
+  echo "building the gateway (the first build takes a few minutes)..."
+  cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-  GATEWAY_BIN=$target/release/gateway
+  GATEWAY_BIN=$target/local/gateway
 fi
-if [ -z "${GATEWAY_SITE_DIR:-}" ] && { [ ! -f web/dist/index.html ] || \
-   [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
-  [ -x scripts/build-web.sh ] && { echo "building the site..."; scripts/build-web.sh; }
+if [ -n "$web_build" ]; then
+  wait "$web_build" || { tail -n 30 "$DATA_DIR/build-web.log" >&2; echo "the site's build failed (above)" >&2; exit 1; }
 fi
 
 # Stop what was started, however the run ends: normal exit, Ctrl-C, SIGTERM or SIGHUP (to this script or its group).

@@ -150,8 +150,8 @@ fn commit_preference(req: &ApiRequest, tx_end: TxEnd) -> (bool, bool) {
 }
 
 /// `Location: /t?pk=eq.v` for one inserted row.
-fn location(table: &str, body: &str) -> Option<String> {
-    let rows: Vec<Map<String, Value>> = serde_json::from_str(body).ok()?;
+fn location(table: &str, body: &[u8]) -> Option<String> {
+    let rows: Vec<Map<String, Value>> = serde_json::from_slice(body).ok()?;
     let [row] = rows.as_slice() else { return None };
     let query = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(row.iter().map(|(k, v)| {
