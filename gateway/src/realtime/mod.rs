@@ -4,15 +4,15 @@
 //! router and background tasks and uses the request core only through the pool, the key set and the
 //! configuration.
 
-pub mod auth;
-pub mod authorization;
+pub mod admission;
 pub mod changes;
+pub mod channel_policies;
 pub mod cluster;
 pub mod config;
+pub mod credentials;
 mod db_broadcast;
 pub mod frames;
 pub mod hub;
-pub mod join;
 pub mod limits;
 pub mod message;
 pub mod outbound;
