@@ -2,7 +2,7 @@
 //! socket cap — each refusal as Realtime answers it) and the socket's task, which reads client frames, writes its
 //! queue, and closes idle sockets, slow sockets and channels whose token expired.
 
-use super::auth::{self, TokenError};
+use super::credentials::{self, TokenError};
 use super::outbound::{Frame, SocketTx};
 use super::protocol::{decode_text, decode_user_push, Vsn};
 use super::session::Session;
@@ -49,7 +49,7 @@ pub async fn upgrade(
     let Some(guard) = rt.admit_socket() else {
         return refuse(&rt, StatusCode::TOO_MANY_REQUESTS, "Too many connected users").await;
     };
-    let headers_json = super::join::x_headers_json(&headers);
+    let headers_json = super::admission::x_headers_json(&headers);
     ws.read_buffer_size(4096).write_buffer_size(0).max_message_size(5_000_000).max_frame_size(5_000_000).on_upgrade(
         move |socket| async move {
             let _guard = guard;
@@ -58,7 +58,13 @@ pub async fn upgrade(
     )
 }
 
-async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::Credentials, headers_json: String) {
+async fn run(
+    rt: Arc<RealtimeState>,
+    socket: WebSocket,
+    vsn: Vsn,
+    caller: credentials::Credentials,
+    headers_json: String,
+) {
     let (out, mut queue) = SocketTx::new(rt.next_id(), rt.config.socket_queue);
     let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
     let mut session = Session::new(rt.clone(), vsn, caller, headers_json, out, events_tx);

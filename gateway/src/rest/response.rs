@@ -6,8 +6,8 @@ use crate::rest::error::Error;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
 use axum::body::Body;
-use bytes::Bytes;
 use axum::http::{header, HeaderName, HeaderValue, Response, StatusCode};
+use bytes::Bytes;
 
 /// The one row every main statement returns.
 #[derive(Debug, Clone, Default)]

@@ -69,7 +69,6 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
 pub async fn spawn_app_on(db_name: &str, extra: &[(&str, &str)]) -> TestApp {
     let port = env("TEST_PGPORT");
     let password = env("TEST_AUTHENTICATOR_PASSWORD");
-    let db_name = db_name.to_string();
     let mut vars: HashMap<String, String> = HashMap::new();
     vars.insert("DATABASE_URL".into(), format!("postgres://authenticator:{password}@127.0.0.1:{port}/{db_name}"));
     vars.insert("PORT".into(), "0".into());

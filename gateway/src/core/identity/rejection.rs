@@ -1,6 +1,6 @@
 //! Why a caller is refused, as a type. Each API renders a [`Rejection`] in its own words from its own table
 //! (`rest::jwt_errors` PostgREST's PGRST30x, `auth::error` GoTrue's `bad_jwt`, `storage::error` Storage's 403,
-//! `realtime::auth` Realtime's join errors); `Display` is the gateway's own description, for logs and for the
+//! `realtime::credentials` Realtime's join errors); `Display` is the gateway's own description, for logs and for the
 //! APIs whose wire text it is.
 
 use std::fmt;

@@ -13,9 +13,8 @@ pub mod pgoutput;
 mod registry;
 pub mod slot;
 mod stream;
-mod visibility;
 
-use super::auth::Credentials;
+use super::credentials::Credentials;
 use super::frames;
 use super::outbound::SocketTx;
 use super::protocol::Vsn;

@@ -3,11 +3,11 @@
 //! or refused — and the topic's frames that arrived meanwhile applied in their order (a leave, another join).
 
 use super::{Channel, Event, Joining, Session};
-use crate::realtime::authorization::Policies;
+use crate::realtime::admission::{self, Admitted, JoinConfig, Refusal};
 use crate::realtime::changes::Target;
+use crate::realtime::channel_policies::Policies;
 use crate::realtime::frames;
 use crate::realtime::hub::{Member, RoomKey};
-use crate::realtime::join::{self, Admitted, JoinConfig, Refusal};
 use crate::realtime::limits::Window;
 use crate::realtime::protocol::{Inbound, Payload};
 use serde_json::json;
@@ -43,7 +43,7 @@ impl Session {
         tokio::spawn(async move {
             let result = match refusal {
                 Some(r) => Err(r),
-                None => join::admit(&rt, &sub_topic, &config, &caller, &headers).await,
+                None => admission::admit(&rt, &sub_topic, &config, &caller, &headers).await,
             };
             if result.is_err() {
                 tokio::time::sleep(rt.config.channel_error_backoff).await;

@@ -2,8 +2,8 @@
 //! and untrack (rate-limited), and `access_token` refreshes re-checked off the socket's task.
 
 use super::{Event, Session};
-use crate::realtime::authorization::{self, Policies};
-use crate::realtime::join::Admitted;
+use crate::realtime::admission::Admitted;
+use crate::realtime::channel_policies::{self, Policies};
 use crate::realtime::message::Broadcast;
 use crate::realtime::protocol::{Inbound, Payload};
 use serde_json::{json, Value};
@@ -84,13 +84,15 @@ impl Session {
             let result = match rt.verify(&token) {
                 Err(e) => Err(e.message()),
                 Ok(caller) if !private => Ok(Admitted { caller, policies: Policies::PUBLIC }),
-                Ok(caller) => match authorization::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
-                    Ok(policies) => Ok(Admitted { caller, policies }),
-                    Err(authorization::AuthorizationError::Unavailable) => {
-                        Err("Realtime was unable to connect to the project database".into())
+                Ok(caller) => {
+                    match channel_policies::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
+                        Ok(policies) => Ok(Admitted { caller, policies }),
+                        Err(channel_policies::AuthorizationError::Unavailable) => {
+                            Err("Realtime was unable to connect to the project database".into())
+                        }
+                        Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
                     }
-                    Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
-                },
+                }
             };
             let _ = events.send(Box::new(Event::Reauthorized { topic, join_ref, result }));
         });

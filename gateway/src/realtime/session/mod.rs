@@ -8,11 +8,11 @@ mod held;
 mod join;
 mod messages;
 
-use super::auth::{self, Credentials};
-use super::authorization::Policies;
+use super::admission::{Admitted, JoinConfig, Refusal};
+use super::channel_policies::Policies;
+use super::credentials::{self, Credentials};
 use super::frames;
 use super::hub::RoomKey;
-use super::join::{Admitted, JoinConfig, Refusal};
 use super::limits::Window;
 use super::outbound::{Frame, SocketTx};
 use super::protocol::{Inbound, Vsn};
@@ -176,7 +176,7 @@ impl Session {
             .filter_map(|(t, c)| c.caller.exp.filter(|e| *e <= now).map(|e| (t.clone(), now - e)))
             .collect();
         for (topic, ago) in expired {
-            self.shut_channel(&topic, &auth::TokenError::Expired { seconds_ago: ago }.message());
+            self.shut_channel(&topic, &credentials::TokenError::Expired { seconds_ago: ago }.message());
         }
     }
 

@@ -191,7 +191,8 @@ fn estimated_count_is_exact_up_to_the_cap_then_the_estimate() {
 #[test]
 fn a_page_size_is_written_into_the_sql_and_its_offset_bound() {
     // PostgreSQL can cost (and so reuse) a generic plan only for a LIMIT it sees; offsets are many, so bound
-    let s = statement(Method::GET, users(), "select=username,messages(id)&messages.limit=3&limit=25&offset=50", &[], "");
+    let s =
+        statement(Method::GET, users(), "select=username,messages(id)&messages.limit=3&limit=25&offset=50", &[], "");
     assert!(s.sql.contains(" LIMIT 25 OFFSET $"), "{}", s.sql);
     assert!(s.sql.contains(" LIMIT 3)"), "{}", s.sql);
     assert_eq!(max_placeholder(&s.sql), s.params.len());
