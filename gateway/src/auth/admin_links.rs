@@ -4,7 +4,7 @@
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::{verify_link, MailKind};
 use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, RedirectTo};
@@ -14,7 +14,6 @@ use crate::auth::store::users::{self, TokenKind, User};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
@@ -136,7 +135,7 @@ async fn link_for(
     existing: Option<User>,
     body: &LinkBody,
 ) -> AuthResult<Link> {
-    let not_found = || AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User with this email not found");
+    let not_found = || AuthError::detail(ErrorCode::UserNotFound, "User with this email not found");
     let to = email.as_str().to_string();
     match kind {
         "signup" => {

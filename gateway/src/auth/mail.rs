@@ -163,14 +163,7 @@ pub async fn compose(
 
 /// Sends one rendered message.
 pub async fn deliver(mailer: &Mailer, kind: MailKind, mail: &OutgoingMail) -> AuthResult<()> {
-    mailer.send(mail).await.map_err(|e| {
-        tracing::error!(error = %e, "cannot send auth mail");
-        AuthError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            "unexpected_failure",
-            format!("Error sending {} email", kind.link_type()),
-        )
-    })
+    mailer.send(mail).await.map_err(|e| AuthError::failed(format!("Error sending {} email", kind.link_type()), e))
 }
 
 #[cfg(test)]

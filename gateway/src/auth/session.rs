@@ -1,7 +1,7 @@
 //! Sessions as clients see them: the access token (Supabase's claims, `kid` header) and the AccessTokenResponse,
 //! and the check every authenticated auth call makes (valid JWT, user exists, session still exists).
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::request::{bearer, opaque_bearer};
 use crate::auth::store::{sessions, users, users::User};
 use crate::auth::Auth;
@@ -58,9 +58,7 @@ pub fn verified_claims(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
 
 /// Verifies the bearer token; `required` lists claims that must be present (GoTrue's admin check requires none).
 fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthResult<Value> {
-    let token = bearer(headers).ok_or_else(|| {
-        AuthError::new(StatusCode::UNAUTHORIZED, "no_authorization", "This endpoint requires a valid Bearer token")
-    })?;
+    let token = bearer(headers).ok_or(ErrorCode::NoAuthorization)?;
     let options = VerifyOptions {
         leeway_secs: 0,
         audience: None,
@@ -83,9 +81,9 @@ pub async fn require_signed_in(state: &Auth, tx: &Transaction<'_>, headers: &Hea
         .get("sub")
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
-        .ok_or_else(|| AuthError::new(StatusCode::FORBIDDEN, "bad_jwt", "invalid claim: missing sub claim"))?;
+        .ok_or_else(|| AuthError::bad_claim("missing sub claim"))?;
     let user_id = Uuid::parse_str(sub)
-        .map_err(|_| AuthError::new(StatusCode::BAD_REQUEST, "bad_jwt", "invalid claim: sub claim must be a UUID"))?;
+        .map_err(|_| AuthError::bad_claim("sub claim must be a UUID").at(StatusCode::BAD_REQUEST))?;
     let aud_ok = match claims.get("aud") {
         Some(Value::String(a)) => a == &state.config.jwt_aud,
         Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(state.config.jwt_aud.as_str())),
@@ -94,26 +92,18 @@ pub async fn require_signed_in(state: &Auth, tx: &Transaction<'_>, headers: &Hea
     if !aud_ok {
         return Err(AuthError::validation("Token audience doesn't match request audience"));
     }
-    let user = users::by_id(tx, user_id).await?.ok_or_else(|| {
-        AuthError::new(StatusCode::FORBIDDEN, "user_not_found", "User from sub claim in JWT does not exist")
-    })?;
+    let user = users::by_id(tx, user_id).await?.ok_or_else(AuthError::user_of_token_gone)?;
     let session_id = match claims.get("session_id").and_then(Value::as_str) {
-        Some(s) => Some(Uuid::parse_str(s).map_err(|_| {
-            AuthError::new(StatusCode::FORBIDDEN, "bad_jwt", "invalid claim: session_id claim must be a UUID")
-        })?),
+        Some(s) => Some(Uuid::parse_str(s).map_err(|_| AuthError::bad_claim("session_id claim must be a UUID"))?),
         None => None,
     };
     if let Some(s) = session_id {
         if !sessions::exists(tx, s, user_id).await? {
-            return Err(AuthError::new(
-                StatusCode::FORBIDDEN,
-                "session_not_found",
-                "Session from session_id claim in JWT does not exist",
-            ));
+            return Err(ErrorCode::SessionNotFound.into());
         }
     }
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
+        return Err(ErrorCode::UserBanned.into());
     }
     Ok(SignedIn { user, session_id, claims })
 }

@@ -5,7 +5,7 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp, RedirectTo};
@@ -17,7 +17,7 @@ use crate::auth::store::{begin, flow_state, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
@@ -59,13 +59,7 @@ pub async fn handler(
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let response = match users::by_email(&tx, signup.email.as_str()).await? {
-        Some(_) if cfg.autoconfirm => {
-            return Err(AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "user_already_exists",
-                "User already registered",
-            ))
-        }
+        Some(_) if cfg.autoconfirm => return Err(ErrorCode::UserAlreadyExists.into()),
         Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &signup.data),
         // Unconfirmed: send the confirmation again; password and metadata stay as they were.
         Some(user) => confirm(&state, &tx, &mut outbox, &user, &signup).await?,
@@ -112,8 +106,7 @@ fn refuse_unsupported(state: &Auth, body: &SignupBody, password: &str) -> AuthRe
     let cfg = &state.config;
     let (email, phone) = (body.email.as_deref().unwrap_or_default(), body.phone.as_deref().unwrap_or_default());
     if cfg.disable_signup {
-        let message = "Signups not allowed for this instance";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled", message));
+        return Err(ErrorCode::SignupDisabled.into());
     }
     if password.is_empty() {
         return Err(AuthError::validation("Signup requires a valid password"));
@@ -122,10 +115,10 @@ fn refuse_unsupported(state: &Auth, body: &SignupBody, password: &str) -> AuthRe
         return Err(AuthError::validation("Only an email address or phone number should be provided on signup."));
     }
     if email.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone signups are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     if !cfg.email_enabled {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
+        return Err(ErrorCode::EmailProviderDisabled.into());
     }
     Ok(())
 }
@@ -216,11 +209,7 @@ fn obfuscated(user: &User, data: &Value) -> Value {
 async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Option<Value>) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
     if !cfg.anonymous_enabled {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "anonymous_provider_disabled",
-            "Anonymous sign-ins are disabled",
-        ));
+        return Err(ErrorCode::AnonymousProviderDisabled.into());
     }
     state.admit("anonymous", &ip.key(), cfg.rate_anonymous).await?;
     let data = object_or_empty(data);

@@ -6,7 +6,7 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::metadata;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
@@ -62,11 +62,10 @@ pub async fn put(
     let caller = require_signed_in(&state, &tx, &headers).await?;
     let user = &caller.user;
     if body.app_metadata.is_some() {
-        let message = "Updating app_metadata requires admin privileges";
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "not_admin", message));
+        return Err(AuthError::detail(ErrorCode::NotAdmin, "Updating app_metadata requires admin privileges"));
     }
     if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     if let Some(Value::Object(data)) = &body.data {
         let merged = metadata::merged(metadata::Field::User, &user.user_metadata, data)?;
@@ -98,8 +97,7 @@ async fn change_password(
     let (cfg, user) = (&state.config, &caller.user);
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     if state.hasher.verify(password, user.encrypted_password.as_deref()).await? {
-        let message = "New password should be different from the old password.";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "same_password", message));
+        return Err(ErrorCode::SamePassword.into());
     }
     if cfg.require_reauthentication {
         check_nonce(state, tx, user, nonce).await?;
@@ -164,11 +162,8 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
     let mut outbox = Outbox::default();
     let user = require_signed_in(&state, &tx, &headers).await?.user;
     if user.email.is_empty() && user.phone.is_empty() {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
-            "Reauthentication requires the user to have an email or a phone number",
-        ));
+        let message = "Reauthentication requires the user to have an email or a phone number";
+        return Err(AuthError::validation(message).at(StatusCode::UNPROCESSABLE_ENTITY));
     }
     check_frequency(&state, &format!("reauth:{}", user.id)).await?;
     let site_url = &state.config.site_url;
@@ -183,11 +178,7 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
 /// The reauthentication code sent to the user's address, within its lifetime.
 async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, nonce: Option<&str>) -> AuthResult<()> {
     let Some(nonce) = nonce.filter(|n| !n.is_empty()) else {
-        return Err(AuthError::new(
-            StatusCode::BAD_REQUEST,
-            "reauthentication_needed",
-            "Password update requires reauthentication",
-        ));
+        return Err(ErrorCode::ReauthenticationNeeded.into());
     };
     let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
     let lifetime = state.config.otp_exp.as_secs_f64();
@@ -202,6 +193,6 @@ async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, non
     if valid {
         Ok(())
     } else {
-        Err(AuthError::new(StatusCode::BAD_REQUEST, "reauthentication_not_valid", "Requires reauthentication"))
+        Err(ErrorCode::ReauthenticationNotValid.into())
     }
 }

@@ -4,14 +4,14 @@
 use super::{ban_until, request_aud, AdminUserBody};
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::store::begin;
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::users;
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::Json;
 use serde_json::{json, Value};
 use std::str::FromStr;
@@ -67,7 +67,7 @@ fn new_user_email(body: &AdminUserBody) -> AuthResult<Email> {
         return Err(AuthError::validation("Cannot create a user without either an email or phone"));
     }
     if present(&body.phone) {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     Email::parse(body.email.as_deref().unwrap_or_default())
 }

@@ -9,7 +9,7 @@ pub use create::create;
 pub use list::list;
 pub use update::update;
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::store::begin;
 use crate::auth::store::users;
 use crate::auth::Auth;
@@ -54,12 +54,11 @@ struct DeleteBody {
 }
 
 pub(super) fn not_found() -> AuthError {
-    AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
+    ErrorCode::UserNotFound.into()
 }
 
 pub(super) fn parse_id(id: &str) -> AuthResult<Uuid> {
-    Uuid::parse_str(id)
-        .map_err(|_| AuthError::new(StatusCode::NOT_FOUND, "validation_failed", "user_id must be an UUID"))
+    Uuid::parse_str(id).map_err(|_| AuthError::validation("user_id must be an UUID").at(StatusCode::NOT_FOUND))
 }
 
 /// The audience a request acts in: `X-JWT-AUD` when sent, else `GOTRUE_JWT_AUD`.

@@ -1,13 +1,12 @@
 //! Redeeming a verification token: the user it belongs to, within its lifetime; a sign-up confirmed, a recovery or
 //! magic link used once, an e-mail change (in two steps when secure); then a session, or a PKCE link's code.
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::Origin;
 use crate::auth::store::users::{self, User};
 use crate::auth::store::{flow_state, sessions};
 use crate::auth::Auth;
-use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
 use serde_json::Value;
@@ -21,7 +20,7 @@ pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
         "email" => &["confirmation_token", "recovery_token"],
         "email_change" => &["email_change_token_new", "email_change_token_current"],
         // No phone provider: no SMS code can match.
-        "sms" | "phone_change" => return Err(AuthError::otp_expired("Token has expired or is invalid")),
+        "sms" | "phone_change" => return Err(ErrorCode::OtpExpired.into()),
         _ => return Err(AuthError::validation("Unsupported verification type")),
     })
 }
@@ -44,17 +43,17 @@ pub(super) async fn verify(
     kind: &str,
     hash: &str,
     from: &Origin,
-    invalid_message: &str,
+    unknown: AuthError,
     link: bool,
 ) -> AuthResult<Verified> {
-    let invalid = || AuthError::otp_expired(invalid_message);
+    let invalid = || unknown.clone();
     if hash.is_empty() {
         return Err(invalid());
     }
     let (user, hash) = find(tx, kind, hash).await?.ok_or_else(invalid)?;
     let hash = hash.as_str();
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
+        return Err(ErrorCode::UserBanned.into());
     }
     let matched_confirmation = kind != "email_change" && is_confirmation(tx, &user, hash).await?;
     let sent = match kind {
@@ -145,7 +144,7 @@ async fn email_change(state: &Auth, tx: &Transaction<'_>, user: &User, hash: &st
         return Ok(Some(Verified::HalfConfirmed));
     }
     let Some(new_email) = user.new_email.clone() else {
-        return Err(AuthError::otp_expired("Email link is invalid or has expired"));
+        return Err(AuthError::link_expired());
     };
     tx.execute(
         "update auth.users set email = $2::text, email_change = '', email_change_token_new = '', \
