@@ -3,6 +3,7 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
+use crate::auth::domain::token_response::{TokenResponse, WeakPasswordNote};
 use crate::auth::domain::tokens::refresh_token_shape_ok;
 use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::form_value::form_value;
@@ -16,7 +17,6 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 #[derive(Debug, Default, Deserialize)]
 struct TokenBody {
@@ -40,7 +40,7 @@ pub async fn handler(
     headers: HeaderMap,
     uri: Uri,
     body: Bytes,
-) -> AuthResult<Json<Value>> {
+) -> AuthResult<Json<TokenResponse>> {
     state.admit("token", &ip.key(), state.config.rate_token).await?;
     // GoTrue picks the grant with `r.FormValue("grant_type")` before it reads the JSON parameters: a url-encoded or
     // multipart body's field counts (and leaves no JSON to read), a JSON body's `grant_type` does not.
@@ -53,7 +53,12 @@ pub async fn handler(
     }
 }
 
-async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn password_grant(
+    state: &Auth,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    body: TokenBody,
+) -> AuthResult<Json<TokenResponse>> {
     let cfg = &state.config;
     let email = login_email(state, body.email.unwrap_or_default(), &body.phone.unwrap_or_default())?;
     let password = body.password.unwrap_or_default();
@@ -104,17 +109,15 @@ fn login_email(state: &Auth, email: String, phone: &str) -> AuthResult<String> {
 }
 
 /// A password that passed but is weaker than the policy now asks is reported with the session (`weak_password`).
-fn warn_weak_password(state: &Auth, password: &str, response: &mut Value) {
+fn warn_weak_password(state: &Auth, password: &str, response: &mut TokenResponse) {
     let cfg = &state.config;
     let Err(weak) = check_strength(password, cfg.password_min_length, &cfg.password_required_characters) else {
         return;
     };
-    if let Some(obj) = response.as_object_mut() {
-        obj.insert("weak_password".into(), json!({"message": weak.message, "reasons": weak.weak_password}));
-    }
+    response.weak_password = Some(WeakPasswordNote { message: weak.message, reasons: weak.weak_password });
 }
 
-async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<TokenResponse>> {
     let token = body.refresh_token.unwrap_or_default();
     if token.is_empty() {
         return Err(AuthError::validation("refresh_token required"));
@@ -145,7 +148,12 @@ async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>>
 }
 
 /// `grant_type=pkce`: exchanges the code from an e-mail link, with the verifier kept by the client, for a session.
-async fn pkce_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn pkce_grant(
+    state: &Auth,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    body: TokenBody,
+) -> AuthResult<Json<TokenResponse>> {
     let code = body.auth_code.unwrap_or_default();
     let verifier = body.code_verifier.unwrap_or_default();
     if code.is_empty() || verifier.is_empty() {

@@ -7,6 +7,7 @@ mod token;
 use token::{columns, verify, Verified};
 
 use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::domain::token_response::TokenResponse;
 use crate::auth::domain::tokens::token_hash;
 use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::request::{json_body, origin, ClientIp};
@@ -18,7 +19,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::HashMap;
 
 const HALF_CONFIRMED: &str = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
@@ -171,18 +172,14 @@ fn error_redirect(redirect: &str, e: &AuthError) -> Response {
 }
 
 /// The session, in the redirect's fragment as GoTrue puts it there.
-fn session_redirect(redirect: &str, s: &Value, kind: &str) -> Response {
-    let field = |k: &str| match &s[k] {
-        Value::String(v) => v.clone(),
-        other => other.to_string(),
-    };
+fn session_redirect(redirect: &str, s: &TokenResponse, kind: &str) -> Response {
     let fragment = form(&[
-        ("access_token", field("access_token")),
-        ("expires_at", field("expires_at")),
-        ("expires_in", field("expires_in")),
-        ("refresh_token", field("refresh_token")),
+        ("access_token", s.access_token.clone()),
+        ("expires_at", s.expires_at.to_string()),
+        ("expires_in", s.expires_in.to_string()),
+        ("refresh_token", s.refresh_token.clone()),
         ("sb", String::new()),
-        ("token_type", "bearer".into()),
+        ("token_type", s.token_type.into()),
         ("type", kind.to_string()),
     ]);
     see_other(format!("{redirect}#{fragment}"))

@@ -1,6 +1,7 @@
 //! Redeeming a verification token: the user it belongs to, within its lifetime; a sign-up confirmed, a recovery or
 //! magic link used once, an e-mail change (in two steps when secure); then a session, or a PKCE link's code.
 
+use crate::auth::domain::token_response::TokenResponse;
 use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::Origin;
@@ -9,7 +10,6 @@ use crate::auth::store::{flow_state, sessions};
 use crate::auth::Auth;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
-use serde_json::Value;
 
 /// The token columns each verification type may match.
 pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
@@ -26,7 +26,7 @@ pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
 }
 
 pub(super) enum Verified {
-    Session(Value),
+    Session(TokenResponse),
     HalfConfirmed,
     /// A PKCE link: the client exchanges this code (with its verifier) for the session.
     Code(String),
