@@ -10,7 +10,7 @@ use crate::auth::form_value::form_value;
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::{self, Refresh};
-use crate::auth::store::{begin, flow_state, users};
+use crate::auth::store::{account, begin, flow_state, users};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -82,8 +82,7 @@ async fn password_grant(
         return Err(ErrorCode::EmailNotConfirmed.into());
     }
     let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(ip, headers)).await?;
-    let sql = "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'";
-    tx.execute(sql, &[&user.id]).await?;
+    account::note_sign_in(&tx, user.id).await?;
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     let mut response = token_response(state, &tx, &user, session_id, &refresh).await?;
     tx.commit().await?;
@@ -162,9 +161,7 @@ async fn pkce_grant(
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let flow = flow_state::by_code(&tx, &code).await?.ok_or_else(|| AuthError::from(ErrorCode::FlowStateNotFound))?;
-    let lifetime =
-        chrono::Duration::seconds(state.core.config.vars.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64));
-    if flow.started + lifetime < chrono::Utc::now() {
+    if flow.started + state.config.flow_state_expiry < chrono::Utc::now() {
         return Err(ErrorCode::FlowStateExpired.into());
     }
     crate::auth::domain::pkce::verify(&verifier, &flow.challenge, &flow.method)?;

@@ -12,7 +12,7 @@ use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::session::{require_signed_in, SignedIn};
 use crate::auth::store::users::{self, TokenKind};
-use crate::auth::store::{begin, sessions};
+use crate::auth::store::{account, begin, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -69,8 +69,7 @@ pub async fn put(
     }
     if let Some(Value::Object(data)) = &body.data {
         let merged = metadata::merged(metadata::Field::User, &user.user_metadata, data)?;
-        let sql = "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1";
-        tx.execute(sql, &[&user.id, &merged]).await?;
+        account::set_user_metadata(&tx, user.id, &merged).await?;
     }
     if let Some(password) = body.password.as_deref().filter(|p| !p.is_empty()) {
         change_password(&state, &tx, &caller, password, body.nonce.as_deref()).await?;
@@ -103,13 +102,7 @@ async fn change_password(
         check_nonce(state, tx, user, nonce).await?;
     }
     let hash = state.hasher.hash(password).await?;
-    tx.execute(
-        "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
-         reauthentication_token = '', \
-         updated_at = now() where id = $1",
-        &[&user.id, &hash],
-    )
-    .await?;
+    account::set_password(tx, user.id, &hash).await?;
     // A new password ends every other session of the user.
     sessions::logout(tx, user.id, caller.session_id, sessions::Scope::Others).await?;
     Ok(())
@@ -132,12 +125,7 @@ async fn change_email(
         return Err(AuthError::email_exists());
     }
     check_frequency(state, &user.id.to_string()).await?;
-    tx.execute(
-        "update auth.users set email_change = $2, email_change_confirm_status = 0, \
-         email_change_token_current = '', updated_at = now() where id = $1",
-        &[&user.id, &email.as_str()],
-    )
-    .await?;
+    account::stage_email_change(tx, user.id, email.as_str(), false).await?;
     let mail = |token, to| TokenMail {
         user_id: user.id,
         kind: MailKind::EmailChange,
@@ -182,15 +170,7 @@ async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, non
     };
     let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
     let lifetime = state.config.otp_exp.as_secs_f64();
-    let valid = tx
-        .query_opt(
-            "select 1 from auth.users where id = $1 and reauthentication_token = $2 \
-             and reauthentication_sent_at + make_interval(secs => $3) > now()",
-            &[&user.id, &hash, &lifetime],
-        )
-        .await?
-        .is_some();
-    if valid {
+    if account::reauthentication_valid(tx, user.id, &hash, lifetime).await? {
         Ok(())
     } else {
         Err(ErrorCode::ReauthenticationNotValid.into())
