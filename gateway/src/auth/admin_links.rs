@@ -4,7 +4,7 @@
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult, ErrorCode};
+use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{verify_link, MailKind};
 use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, RedirectTo};
@@ -135,7 +135,7 @@ async fn link_for(
     existing: Option<User>,
     body: &LinkBody,
 ) -> AuthResult<Link> {
-    let not_found = || AuthError::detail(ErrorCode::UserNotFound, "User with this email not found");
+    let not_found = AuthError::no_user_with_email;
     let to = email.as_str().to_string();
     match kind {
         "signup" => {

@@ -111,6 +111,21 @@ impl AuthError {
         Self::detail(ErrorCode::UserNotFound, "User from sub claim in JWT does not exist").at(StatusCode::FORBIDDEN)
     }
 
+    /// An admin link for an address no account has.
+    pub fn no_user_with_email() -> Self {
+        Self::detail(ErrorCode::UserNotFound, "User with this email not found")
+    }
+
+    /// A user's own update that touches `app_metadata`.
+    pub fn app_metadata_needs_admin() -> Self {
+        Self::detail(ErrorCode::NotAdmin, "Updating app_metadata requires admin privileges")
+    }
+
+    /// A `grant_type` other than password, refresh_token and pkce (GoTrue's text is the OAuth error name).
+    pub fn unsupported_grant() -> Self {
+        Self::detail(ErrorCode::InvalidCredentials, "unsupported_grant_type")
+    }
+
     /// A server-side failure: rendered without internals, its cause logged when rendered.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         AuthError { cause: Some(cause.to_string()), ..ErrorCode::UnexpectedFailure.into() }

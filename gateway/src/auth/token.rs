@@ -49,7 +49,7 @@ pub async fn handler(
         Some("password") => password_grant(&state, &ip, &headers, json_body(&body)?).await,
         Some("refresh_token") => refresh_grant(&state, json_body(&body)?).await,
         Some("pkce") => pkce_grant(&state, &ip, &headers, json_body(&body)?).await,
-        _ => Err(AuthError::detail(ErrorCode::InvalidCredentials, "unsupported_grant_type")),
+        _ => Err(AuthError::unsupported_grant()),
     }
 }
 

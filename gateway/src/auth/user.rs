@@ -62,7 +62,7 @@ pub async fn put(
     let caller = require_signed_in(&state, &tx, &headers).await?;
     let user = &caller.user;
     if body.app_metadata.is_some() {
-        return Err(AuthError::detail(ErrorCode::NotAdmin, "Updating app_metadata requires admin privileges"));
+        return Err(AuthError::app_metadata_needs_admin());
     }
     if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
         return Err(ErrorCode::PhoneProviderDisabled.into());
