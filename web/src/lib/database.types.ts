@@ -284,21 +284,29 @@ export type Database = {
           consultant_name: string | null
           created_at: string
           description: string | null
+          employment_type: Database["public"]["Enums"]["employment_type"] | null
           external_id: string | null
           hero_image: string | null
           id: string
           job_id: string | null
           location: string | null
           posted_date: string
+          published_at: string | null
+          region: Database["public"]["Enums"]["uk_region"] | null
           requirements: string | null
           salary: string | null
           salary_max: number | null
           salary_min: number | null
+          salary_period: Database["public"]["Enums"]["salary_period"]
+          search_vector: unknown
           sector: string | null
           status: string
           title: string
           type: string | null
           updated_at: string
+          work_arrangement:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Insert: {
           benefits?: string[]
@@ -309,21 +317,31 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          employment_type?:
+            | Database["public"]["Enums"]["employment_type"]
+            | null
           external_id?: string | null
           hero_image?: string | null
           id?: string
           job_id?: string | null
           location?: string | null
           posted_date?: string
+          published_at?: string | null
+          region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
+          salary_period?: Database["public"]["Enums"]["salary_period"]
+          search_vector?: unknown
           sector?: string | null
           status?: string
           title: string
           type?: string | null
           updated_at?: string
+          work_arrangement?:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Update: {
           benefits?: string[]
@@ -334,21 +352,31 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          employment_type?:
+            | Database["public"]["Enums"]["employment_type"]
+            | null
           external_id?: string | null
           hero_image?: string | null
           id?: string
           job_id?: string | null
           location?: string | null
           posted_date?: string
+          published_at?: string | null
+          region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
+          salary_period?: Database["public"]["Enums"]["salary_period"]
+          search_vector?: unknown
           sector?: string | null
           status?: string
           title?: string
           type?: string | null
           updated_at?: string
+          work_arrangement?:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Relationships: []
       }
@@ -607,7 +635,27 @@ export type Database = {
       sitemap_xml: { Args: never; Returns: string }
     }
     Enums: {
-      [_ in never]: never
+      employment_type:
+        | "permanent"
+        | "fixed-term"
+        | "contract"
+        | "interim"
+        | "temporary"
+      salary_period: "year" | "month" | "week" | "day" | "hour"
+      uk_region:
+        | "London"
+        | "South East"
+        | "South West"
+        | "East of England"
+        | "East Midlands"
+        | "West Midlands"
+        | "Yorkshire and the Humber"
+        | "North West"
+        | "North East"
+        | "Wales"
+        | "Scotland"
+        | "Northern Ireland"
+      work_arrangement: "on-site" | "hybrid" | "remote"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -734,7 +782,31 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      employment_type: [
+        "permanent",
+        "fixed-term",
+        "contract",
+        "interim",
+        "temporary",
+      ],
+      salary_period: ["year", "month", "week", "day", "hour"],
+      uk_region: [
+        "London",
+        "South East",
+        "South West",
+        "East of England",
+        "East Midlands",
+        "West Midlands",
+        "Yorkshire and the Humber",
+        "North West",
+        "North East",
+        "Wales",
+        "Scotland",
+        "Northern Ireland",
+      ],
+      work_arrangement: ["on-site", "hybrid", "remote"],
+    },
   },
 } as const
 
