@@ -6,7 +6,7 @@ select plan(90);
 
 select tables_are('public', array[
   'applications', 'audit_log', 'candidate_profiles', 'cv_documents', 'enquiries', 'featured_jobs', 'jobs', 'profile_views',
-  'saved_jobs', 'site_settings', 'user_roles'], 'the site''s tables, and only those, are in public');
+  'saved_jobs', 'site_settings', 'user_roles', 'job_alerts'], 'the site''s tables, and only those, are in public');
 
 -- Row-level security on every table, and a comment on every table.
 select is(

@@ -158,7 +158,7 @@ pub async fn compose(
     let text = render(&template(cfg, kind, "txt", text_default).await, &vars);
     let html = render(&template(cfg, kind, "html", html_default).await, &html_vars);
     let subject = render(&vars_cfg.first(&[subject_var]).unwrap_or_else(|| subject.to_string()), &vars);
-    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html), message_id: None }
+    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html), message_id: None, headers: vec![] }
 }
 
 /// Sends one rendered message.

@@ -274,6 +274,87 @@ export type Database = {
           },
         ]
       }
+      job_alerts: {
+        Row: {
+          confirm_token_hash: string | null
+          confirmed_at: string | null
+          consent_at: string
+          consent_text: string
+          created_at: string
+          email: string
+          employment_types:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency: Database["public"]["Enums"]["alert_frequency"]
+          id: string
+          last_sent_at: string | null
+          location: string | null
+          q: string | null
+          query: unknown
+          regions: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min: number | null
+          sectors: string[] | null
+          status: Database["public"]["Enums"]["job_alert_status"]
+          updated_at: string
+          user_id: string | null
+          work_arrangements:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Insert: {
+          confirm_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string
+          consent_text: string
+          created_at?: string
+          email: string
+          employment_types?:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          id?: string
+          last_sent_at?: string | null
+          location?: string | null
+          q?: string | null
+          query?: unknown
+          regions?: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min?: number | null
+          sectors?: string[] | null
+          status?: Database["public"]["Enums"]["job_alert_status"]
+          updated_at?: string
+          user_id?: string | null
+          work_arrangements?:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Update: {
+          confirm_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string
+          consent_text?: string
+          created_at?: string
+          email?: string
+          employment_types?:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          id?: string
+          last_sent_at?: string | null
+          location?: string | null
+          q?: string | null
+          query?: unknown
+          regions?: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min?: number | null
+          sectors?: string[] | null
+          status?: Database["public"]["Enums"]["job_alert_status"]
+          updated_at?: string
+          user_id?: string | null
+          work_arrangements?:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Relationships: []
+      }
       jobs: {
         Row: {
           benefits: string[]
@@ -559,6 +640,21 @@ export type Database = {
         Args: { days?: number; profile_id: string }
         Returns: Json
       }
+      create_job_alert: {
+        Args: {
+          consent_text: string
+          email: string
+          employment_types?: Database["public"]["Enums"]["employment_type"][]
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          location?: string
+          q?: string
+          regions?: Database["public"]["Enums"]["uk_region"][]
+          salary_min?: number
+          sectors?: string[]
+          work_arrangements?: Database["public"]["Enums"]["work_arrangement"][]
+        }
+        Returns: Json
+      }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
       employment_type_label: {
@@ -579,6 +675,10 @@ export type Database = {
           firm: string
           t: Database["public"]["Enums"]["employment_type"]
         }
+        Returns: string
+      }
+      job_alert_label: {
+        Args: { a: Database["public"]["Tables"]["job_alerts"]["Row"] }
         Returns: string
       }
       job_description_html: {
@@ -633,10 +733,19 @@ export type Database = {
           type: string
         }[]
       }
+      post_alert_page: {
+        Args: { form: string; query: string; rest: string }
+        Returns: Json
+      }
       privacy_choice: { Args: { token: string }; Returns: Json }
+      render_alert_page: {
+        Args: { query: string; rest: string }
+        Returns: Json
+      }
       render_closed_job_page: { Args: { closed_id: string }; Returns: Json }
       render_job_page: { Args: { path: string }; Returns: Json }
       render_job_page_layout: { Args: { path: string }; Returns: Json }
+      render_jobs_page: { Args: { query: string; rest: string }; Returns: Json }
       reorder_featured_jobs: {
         Args: { ordered_ids: string[] }
         Returns: undefined
@@ -698,12 +807,14 @@ export type Database = {
       xml_cdata: { Args: { value: string }; Returns: string }
     }
     Enums: {
+      alert_frequency: "daily" | "weekly"
       employment_type:
         | "permanent"
         | "fixed-term"
         | "contract"
         | "interim"
         | "temporary"
+      job_alert_status: "pending" | "active"
       salary_period: "year" | "month" | "week" | "day" | "hour"
       uk_region:
         | "London"
@@ -846,6 +957,7 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      alert_frequency: ["daily", "weekly"],
       employment_type: [
         "permanent",
         "fixed-term",
@@ -853,6 +965,7 @@ export const Constants = {
         "interim",
         "temporary",
       ],
+      job_alert_status: ["pending", "active"],
       salary_period: ["year", "month", "week", "day", "hour"],
       uk_region: [
         "London",

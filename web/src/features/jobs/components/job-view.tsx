@@ -1,7 +1,9 @@
 // The job page content. public.render_job_page (sql/migrations/0151_render_job_page.sql) emits the same markup for the
 // server-rendered page, so the browser's render replaces it without moving anything: keep the two in step.
 import type { ReactNode } from 'react';
-import { clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
+import { site } from '@/content/site';
+import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/features/jobs-search/model';
+import { advertiserText, clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
 import type { JobRow } from '../api/types';
 
 export function JobView({ job, actions, children }: { job: JobRow; actions: ReactNode; children?: ReactNode }) {
@@ -31,6 +33,18 @@ export function JobView({ job, actions, children }: { job: JobRow; actions: Reac
               <dt>Location</dt>
               <dd>{job.location ?? 'Not specified'}</dd>
             </div>
+            {job.work_arrangement && (
+              <div>
+                <dt>Work arrangement</dt>
+                <dd>{WORK_ARRANGEMENT_LABELS[job.work_arrangement]}</dd>
+              </div>
+            )}
+            {job.employment_type && (
+              <div>
+                <dt>Job type</dt>
+                <dd>{EMPLOYMENT_TYPE_LABELS[job.employment_type]}</dd>
+              </div>
+            )}
             <div>
               <dt>Salary</dt>
               <dd>{job.salary ?? 'Competitive'}</dd>
@@ -59,6 +73,9 @@ export function JobView({ job, actions, children }: { job: JobRow; actions: Reac
             </div>
           </dl>
           <div className="job-actions">{actions}</div>
+          <p className="job-advertiser" data-testid="job-advertiser">
+            {advertiserText(job.employment_type ?? null, site.name)}
+          </p>
         </aside>
         <div className="job-main">
           <section className="job-block" aria-labelledby="job-about-title">
