@@ -2,7 +2,7 @@
 // gateway serves the page rendered by public.render_jobs_page (sql/migrations/0404) for the address's filters, so
 // it is complete HTML without JavaScript; the browser renders the same from its data (data-ssr-search) and then
 // applies filter changes through the address (shareable, back button) with public.search_jobs.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { site } from '@/content/site';
 import { Seo } from '@/lib/seo';
@@ -18,8 +18,11 @@ const LEAD = 'Live roles in property and the built environment, updated as they 
 export default function JobsSearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const filters = parseFilters(params);
-  const query = filtersQuery(filters);
+  const query = filtersQuery(parseFilters(params));
+  // The filters just chosen show at once (a navigation commits as a transition); the address wins once it changes.
+  const [pending, setPending] = useState<{ from: string; filters: Filters } | null>(null);
+  const filters = pending?.from === query ? pending.filters : parseFilters(params);
+  useEffect(() => setPending(null), [query]);
   const state = useSearch(filters);
   const result = state.kind === 'ready' ? state.result : state.previous;
   const title = heading(filters);
@@ -33,7 +36,10 @@ export default function JobsSearchPage() {
     firstPage.current = page;
   }, [page]);
 
-  const apply = (next: Filters) => navigate(filtersHref(next));
+  const apply = (next: Filters) => {
+    setPending({ from: query, filters: next });
+    void navigate(filtersHref(next));
+  };
   const total = result?.total ?? 0;
   const indexable = isIndexable(filters);
   const description = `${total} live ${title === 'Current Vacancies' ? '' : `${title.replace(/ jobs$/, '').toLowerCase()} `}${
