@@ -284,6 +284,7 @@ export type Database = {
           consultant_name: string | null
           created_at: string
           description: string | null
+          description_html: string | null
           employment_type: Database["public"]["Enums"]["employment_type"] | null
           external_id: string | null
           hero_image: string | null
@@ -294,6 +295,7 @@ export type Database = {
           published_at: string | null
           region: Database["public"]["Enums"]["uk_region"] | null
           requirements: string | null
+          requirements_html: string | null
           salary: string | null
           salary_max: number | null
           salary_min: number | null
@@ -317,6 +319,7 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
           employment_type?:
             | Database["public"]["Enums"]["employment_type"]
             | null
@@ -329,6 +332,7 @@ export type Database = {
           published_at?: string | null
           region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
@@ -352,6 +356,7 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
           employment_type?:
             | Database["public"]["Enums"]["employment_type"]
             | null
@@ -364,6 +369,7 @@ export type Database = {
           published_at?: string | null
           region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
@@ -535,7 +541,23 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      admin_import_jobs: {
+        Args: { apply?: boolean; file_name?: string; rows: Json }
+        Returns: Json
+      }
       admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
+      admin_job_page: {
+        Args: {
+          issue?: string
+          job_status?: string
+          page_offset?: number
+          page_size?: number
+          search?: string
+          sector?: string
+          sort?: string
+        }
+        Returns: Json
+      }
       admin_profile_analytics: {
         Args: { days?: number; page_offset?: number; page_size?: number }
         Returns: Json
@@ -559,15 +581,39 @@ export type Database = {
         Args: { days?: number; profile_id: string }
         Returns: Json
       }
+      admin_record_job_import: {
+        Args: {
+          file_name: string
+          inserted: number
+          row_count: number
+          updated: number
+        }
+        Returns: undefined
+      }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
       export_my_data: { Args: never; Returns: Json }
       html_escape: { Args: { value: string }; Returns: string }
       is_admin: { Args: never; Returns: boolean }
+      job_html_problem: { Args: { html: string }; Returns: string }
       job_missing_fields: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string[]
       }
+      job_posting_description: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_publish_problems: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string[]
+      }
+      job_states_pay: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: boolean
+      }
+      job_text_html: { Args: { source: string }; Returns: string }
+      job_text_list_html: { Args: { source: string }; Returns: string }
       json_for_script: { Args: { value: Json }; Returns: string }
       my_applications: {
         Args: never
