@@ -79,12 +79,13 @@ grant execute on function public.job_html_problem(text) to anon, authenticated, 
 /* ---------------------------------------------------------------------------------------------------------------
  * The plain-text rendering, for writers that send text without HTML.
  * --------------------------------------------------------------------------------------------------------------- */
--- Paragraphs at blank lines, <br /> at the line breaks inside one; every character escaped.
+-- Paragraphs at blank lines, <br /> at the line breaks inside one; every character escaped; the control characters
+-- XML (and so the allowlist) refuses are dropped.
 create or replace function public.job_text_html(source text) returns text
   language sql immutable parallel safe set search_path = ''
 as $$
   select nullif(string_agg('<p>' || replace(public.html_escape(btrim(p, E' \t\r\n')), E'\n', '<br />') || '</p>', '' order by n), '')
-  from regexp_split_to_table(replace(coalesce(source, ''), E'\r\n', E'\n'), E'\n[ \t]*\n') with ordinality as t(p, n)
+  from regexp_split_to_table(replace(regexp_replace(coalesce(source, ''), '[\x01-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]', '', 'g'), E'\r\n', E'\n'), E'\n[ \t]*\n') with ordinality as t(p, n)
   where btrim(p, E' \t\r\n') <> ''
 $$;
 comment on function public.job_text_html(text) is
@@ -98,7 +99,7 @@ create or replace function public.job_text_list_html(source text) returns text
 as $$
   select '<ul>' || string_agg('<li>' || public.html_escape(item) || '</li>', '' order by n) || '</ul>'
   from (select btrim(regexp_replace(l, '^\s*[-*•]\s*', '')) as item, n
-        from regexp_split_to_table(coalesce(source, ''), E'\r?\n') with ordinality as t(l, n)) i
+        from regexp_split_to_table(regexp_replace(coalesce(source, ''), '[\x01-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]', '', 'g'), E'\r?\n') with ordinality as t(l, n)) i
   where item <> ''
 $$;
 comment on function public.job_text_list_html(text) is
