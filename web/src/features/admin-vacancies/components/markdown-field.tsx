@@ -1,0 +1,42 @@
+// A Markdown text area with its live preview: the preview is the HTML the job page will show (the one rendering,
+// lib/job-markdown.ts; markdown-it with raw HTML off, so the preview cannot run anything).
+import { useMemo } from 'react';
+import { renderJobMarkdown } from '@/lib/job-markdown';
+
+type Props = {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+  rows?: number;
+  onChange: (value: string) => void;
+};
+
+export function MarkdownField({ id, label, hint, value, error, rows = 8, onChange }: Props) {
+  const html = useMemo(() => renderJobMarkdown(value), [value]);
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field markdown-field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {hint} Markdown: blank line for a new paragraph, <code>- </code> for a list, <code>**bold**</code>, <code>## Heading</code>,{' '}
+        <code>[link](https://…)</code>.
+      </p>
+      <div className="markdown-field__panes">
+        <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} />
+        <section className="markdown-preview" aria-label={`${label} preview`} data-testid={`${id}-preview`}>
+          <p className="markdown-preview__label" aria-hidden="true">
+            Preview
+          </p>
+          {html ? <div className="job-richtext" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted-small">Nothing written yet.</p>}
+        </section>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
