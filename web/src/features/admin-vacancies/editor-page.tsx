@@ -92,7 +92,7 @@ function Editor({ id }: { id: string | undefined }) {
     if (found) return focusFirst(fields);
     setBusy(true);
     try {
-      const row = { ...rowFromValues(values), status };
+      const row = { ...rowFromValues(values, job), status };
       const saved = job ? await updateJob(job.id, row) : await createJob(row);
       setJob(saved);
       toast({ title: 'Success', description: success });
@@ -160,7 +160,7 @@ function Editor({ id }: { id: string | undefined }) {
         )}
       </div>
       <ErrorSummary errors={problems.fields} general={problems.general} />
-      <JobForm values={values} errors={problems.fields} onChange={change} />
+      <JobForm values={values} errors={problems.fields} onChange={change} job={job} />
       <div className="admin-form__actions job-editor__actions">
         {status === 'draft' ? (
           <>

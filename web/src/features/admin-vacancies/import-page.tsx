@@ -70,7 +70,7 @@ function PreviewTable({ preview }: { preview: Preview }) {
 
 function ColumnList() {
   return (
-    <details className="admin-panel import-columns">
+    <details className="import-columns">
       <summary>The columns a file may have</summary>
       <dl>
         {IMPORT_COLUMNS.map((c) => (

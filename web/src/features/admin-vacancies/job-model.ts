@@ -140,8 +140,29 @@ export function parseBenefits(text: string): string[] {
   return text.split(/\r?\n|;/).map((b) => b.trim()).filter(Boolean);
 }
 
-/** The row the form writes: jobs columns, with the Markdown rendered once into the stored HTML. */
-export function rowFromValues(v: JobValues) {
+/** Whether a Markdown field still holds the job's stored text (then its stored HTML stays as it is). */
+export function unchangedText(v: JobValues, job: Pick<EditorJob, 'description' | 'requirements'> | null, name: 'description' | 'requirements'): boolean {
+  return job !== null && v[name] === (job[name] ?? '');
+}
+
+/**
+ * The row the form writes: jobs columns, with the Markdown rendered once into the stored HTML. Text the admin did not
+ * touch is left out, so a job's stored rendering (e.g. a CRM's plain-text list) is kept until its text is edited.
+ */
+export function rowFromValues(v: JobValues, job: EditorJob | null = null) {
+  const row = fullRow(v);
+  if (unchangedText(v, job, 'description')) {
+    delete row.description;
+    delete row.description_html;
+  }
+  if (unchangedText(v, job, 'requirements')) {
+    delete row.requirements;
+    delete row.requirements_html;
+  }
+  return row;
+}
+
+function fullRow(v: JobValues) {
   return {
     title: v.title.trim(),
     company: v.confidential && !v.company.trim() ? 'Confidential' : v.company.trim(),
@@ -158,17 +179,17 @@ export function rowFromValues(v: JobValues) {
     salary_max: money(v.salary_max),
     salary_period: (v.salary_period || 'year') as SalaryPeriod,
     closing_date: opt(v.closing_date),
-    description: opt(v.description),
-    description_html: renderJobMarkdown(v.description),
-    requirements: opt(v.requirements),
-    requirements_html: renderJobMarkdown(v.requirements),
+    description: opt(v.description) as string | null | undefined,
+    description_html: renderJobMarkdown(v.description) as string | null | undefined,
+    requirements: opt(v.requirements) as string | null | undefined,
+    requirements_html: renderJobMarkdown(v.requirements) as string | null | undefined,
     benefits: parseBenefits(v.benefits),
     consultant_name: opt(v.consultant_name),
     consultant_email: opt(v.consultant_email),
     hero_image: opt(v.hero_image),
   };
 }
-export type JobRowInput = ReturnType<typeof rowFromValues>;
+export type JobRowInput = ReturnType<typeof fullRow>;
 
 /** Today's date in the UK as YYYY-MM-DD (closing dates are UK dates). */
 export function ukToday(now = new Date()): string {

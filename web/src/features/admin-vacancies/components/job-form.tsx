@@ -12,6 +12,8 @@ import {
   UK_REGIONS,
   WORK_ARRANGEMENT_LABELS,
   WORK_ARRANGEMENTS,
+  unchangedText,
+  type EditorJob,
   type FieldErrors,
   type FieldName,
   type JobValues,
@@ -20,7 +22,7 @@ import { MarkdownField } from './markdown-field';
 
 export const fieldId = (name: FieldName) => `job-${name.replace(/_/g, '-')}`;
 
-type Props = { values: JobValues; errors: FieldErrors; onChange: (name: FieldName, value: string | boolean) => void };
+type Props = { values: JobValues; errors: FieldErrors; job: EditorJob | null; onChange: (name: FieldName, value: string | boolean) => void };
 
 function Field({ name, label, errors, hint, children }: { name: FieldName; label: string; errors: FieldErrors; hint?: string; children: ReactNode }) {
   const error = errors[name];
@@ -69,7 +71,8 @@ export function ErrorSummary({ errors, general }: { errors: FieldErrors; general
   );
 }
 
-export function JobForm({ values: v, errors, onChange }: Props) {
+export function JobForm({ values: v, errors, job, onChange }: Props) {
+  const stored = (name: 'description' | 'requirements') => (unchangedText(v, job, name) ? (job?.[`${name}_html`] ?? null) : undefined);
   const text = (name: FieldName) => ({
     value: v[name] as string,
     onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
@@ -198,6 +201,7 @@ export function JobForm({ values: v, errors, onChange }: Props) {
           hint="The nature of the work (required to publish when pay is stated)."
           value={v.description}
           error={errors.description}
+          storedHtml={stored('description')}
           rows={10}
           onChange={(value) => onChange('description', value)}
         />
@@ -207,6 +211,7 @@ export function JobForm({ values: v, errors, onChange }: Props) {
           hint="The minimum experience, training or qualifications (required to publish when pay is stated)."
           value={v.requirements}
           error={errors.requirements}
+          storedHtml={stored('requirements')}
           onChange={(value) => onChange('requirements', value)}
         />
         <Field name="benefits" label="Benefits" errors={errors} hint="One per line.">

@@ -10,11 +10,14 @@ type Props = {
   value: string;
   error?: string;
   rows?: number;
+  /** The job's stored rendering while the text is unchanged (it may come from a CRM's plain text); else undefined. */
+  storedHtml?: string | null;
   onChange: (value: string) => void;
 };
 
-export function MarkdownField({ id, label, hint, value, error, rows = 8, onChange }: Props) {
-  const html = useMemo(() => renderJobMarkdown(value), [value]);
+export function MarkdownField({ id, label, hint, value, error, rows = 8, storedHtml, onChange }: Props) {
+  const rendered = useMemo(() => renderJobMarkdown(value), [value]);
+  const html = storedHtml !== undefined ? storedHtml : rendered;
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={`field markdown-field${error ? ' field--invalid' : ''}`}>
@@ -27,7 +30,7 @@ export function MarkdownField({ id, label, hint, value, error, rows = 8, onChang
         <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} />
         <section className="markdown-preview" aria-label={`${label} preview`} data-testid={`${id}-preview`}>
           <p className="markdown-preview__label" aria-hidden="true">
-            Preview
+            {storedHtml !== undefined && storedHtml !== rendered ? 'Preview: as stored from plain text (edit it to use Markdown)' : 'Preview'}
           </p>
           {html ? <div className="job-richtext" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted-small">Nothing written yet.</p>}
         </section>
