@@ -3,6 +3,9 @@
 import { useMemo } from 'react';
 import { renderJobMarkdown } from '@/lib/job-markdown';
 
+/** HTML without the whitespace between tags (markdown-it puts line breaks there; the plain-text rendering none). */
+const tight = (html: string | null) => (html ?? '').replace(/>\s+</g, '><');
+
 type Props = {
   id: string;
   label: string;
@@ -30,7 +33,7 @@ export function MarkdownField({ id, label, hint, value, error, rows = 8, storedH
         <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} />
         <section className="markdown-preview" aria-label={`${label} preview`} data-testid={`${id}-preview`}>
           <p className="markdown-preview__label" aria-hidden="true">
-            {storedHtml !== undefined && storedHtml !== rendered ? 'Preview: as stored from plain text (edit it to use Markdown)' : 'Preview'}
+            {storedHtml !== undefined && tight(storedHtml) !== tight(rendered) ? 'Preview: as stored from plain text (edit it to use Markdown)' : 'Preview'}
           </p>
           {html ? <div className="job-richtext" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted-small">Nothing written yet.</p>}
         </section>
