@@ -53,6 +53,11 @@ async function open(path) {
 
 const jobStatus = (id) => site.sql(`select status from public.jobs where id = '${id}'`);
 const rowCount = () => admin.getByTestId('vacancy-row').count();
+async function waitRows(n, what) {
+  await admin
+    .waitForFunction((want) => document.querySelectorAll('[data-testid=vacancy-row]').length === want && !document.querySelector('[aria-busy=true]'), n, { timeout: 15000 })
+    .catch(async () => assert.fail(`${what}: ${n} rows wanted, ${await rowCount()} shown`));
+}
 const jobIdFromUrl = () => new URL(admin.url()).pathname.split('/').pop();
 
 describe('job editor', { skip }, () => {
@@ -81,16 +86,20 @@ describe('job editor', { skip }, () => {
     const total = count(site, 'select count(*) from public.jobs');
     assert.equal(await rowCount(), total, 'every job, whatever its status');
     assert.match(await admin.getByTestId('vacancy-count').innerText(), new RegExp(`^${total} of ${total} jobs$`));
+    const closed = count(site, "select count(*) from public.jobs where status = 'closed'");
     await admin.getByLabel('Status').selectOption('closed');
     await admin.waitForURL(/status=closed/);
-    await admin.waitForFunction((n) => document.querySelectorAll('[data-testid=vacancy-row]').length === n, count(site, "select count(*) from public.jobs where status = 'closed'"));
+    await waitRows(closed, 'status closed');
     await admin.getByLabel('Status').selectOption('');
+    await waitRows(total, 'any status');
     await admin.getByRole('searchbox', { name: 'Search' }).fill('facilities');
     await admin.waitForURL(/q=facilities/);
     const matching = count(site, "select count(*) from public.jobs where title ilike '%facilities%' or company ilike '%facilities%' or location ilike '%facilities%'");
-    await admin.waitForFunction((n) => document.querySelectorAll('[data-testid=vacancy-row]').length === n, matching);
+    await waitRows(matching, 'searched');
+    // the search replaces the unfiltered entry in the history: back returns to the closed jobs
     await admin.goBack();
-    await admin.waitForFunction((n) => document.querySelectorAll('[data-testid=vacancy-row]').length === n, total);
+    await waitRows(closed, 'back');
+    assert.equal(await admin.getByLabel('Status').inputValue(), 'closed');
     assert.deepEqual(admin.errors, []);
   });
 

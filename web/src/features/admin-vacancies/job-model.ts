@@ -76,7 +76,7 @@ export type EditorJob = {
 export type JobValues = {
   title: string;
   company: string;
-  confidential: boolean;
+  client_type: string;
   job_id: string;
   location: string;
   region: string;
@@ -100,7 +100,7 @@ export type FieldName = keyof JobValues;
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const EMPTY_VALUES: JobValues = {
-  title: '', company: '', confidential: false, job_id: '', location: '', region: '', sector: '', type: '', employment_type: '',
+  title: '', company: '', client_type: 'named', job_id: '', location: '', region: '', sector: '', type: '', employment_type: '',
   work_arrangement: '', salary: '', salary_min: '', salary_max: '', salary_period: 'year', closing_date: '', description: '',
   requirements: '', benefits: '', consultant_name: '', consultant_email: '', hero_image: '',
 };
@@ -110,7 +110,7 @@ export function valuesFromJob(job: EditorJob): JobValues {
   return {
     title: job.title,
     company: job.company,
-    confidential: (job.client_type ?? '').toLowerCase() === 'confidential',
+    client_type: text(job.client_type),
     job_id: text(job.job_id),
     location: text(job.location),
     region: text(job.region),
@@ -132,6 +132,7 @@ export function valuesFromJob(job: EditorJob): JobValues {
   };
 }
 
+const isConfidential = (v: Pick<JobValues, 'client_type'>) => v.client_type.toLowerCase() === 'confidential';
 const opt = (s: string) => (s.trim() ? s.trim() : null);
 const money = (s: string) => (s.trim() ? Number(s.replace(/[£,\s]/g, '')) : null);
 
@@ -165,8 +166,8 @@ export function rowFromValues(v: JobValues, job: EditorJob | null = null) {
 function fullRow(v: JobValues) {
   return {
     title: v.title.trim(),
-    company: v.confidential && !v.company.trim() ? 'Confidential' : v.company.trim(),
-    client_type: v.confidential ? 'confidential' : 'named',
+    company: isConfidential(v) && !v.company.trim() ? 'Confidential' : v.company.trim(),
+    client_type: opt(v.client_type),
     job_id: opt(v.job_id),
     location: opt(v.location),
     region: (opt(v.region) as UkRegion | null) ?? null,
@@ -210,7 +211,7 @@ export function saveErrors(v: JobValues): FieldErrors {
   const e: FieldErrors = {};
   if (!v.title.trim()) e.title = 'Job title is required';
   else if (v.title.length > 300) e.title = 'Job title must be at most 300 characters';
-  if (!v.company.trim() && !v.confidential) e.company = 'Company is required (or mark the client confidential)';
+  if (!v.company.trim() && !isConfidential(v)) e.company = 'Company is required (or mark the client confidential)';
   const min = v.salary_min.replace(/[£,\s]/g, '');
   const max = v.salary_max.replace(/[£,\s]/g, '');
   if (min && !WHOLE_POUNDS.test(min)) e.salary_min = 'Minimum salary must be a whole number of pounds';
@@ -279,7 +280,7 @@ export function publishErrorsFromDetail(details: string | null | undefined): { f
 
 /** The labels the form shows, for the error summary. */
 export const FIELD_LABELS: Record<FieldName, string> = {
-  title: 'Job title', company: 'Company', confidential: 'Confidential client', job_id: 'Job reference', location: 'Location',
+  title: 'Job title', company: 'Company', client_type: 'Type of client', job_id: 'Job reference', location: 'Location',
   region: 'Region', sector: 'Sector', type: 'Job type (badge)', employment_type: 'Employment type', work_arrangement: 'Work arrangement',
   salary: 'Salary (as shown)', salary_min: 'Minimum salary (£)', salary_max: 'Maximum salary (£)', salary_period: 'Salary period',
   closing_date: 'Closing date', description: 'Description', requirements: 'Requirements', benefits: 'Benefits',

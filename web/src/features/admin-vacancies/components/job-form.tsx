@@ -142,7 +142,7 @@ export function JobForm({ values: v, errors, job, onChange }: Props) {
             <div className="radio-row" role="radiogroup" aria-labelledby="job-client-type-label">
               {CLIENT_TYPES.map((c) => (
                 <label key={c.value} className="radio">
-                  <input type="radio" name="client_type" checked={v.confidential === (c.value === 'confidential')} onChange={() => onChange('confidential', c.value === 'confidential')} />
+                  <input type="radio" name="client_type" checked={v.client_type.toLowerCase() === c.value} onChange={() => onChange('client_type', c.value)} />
                   {c.label}
                 </label>
               ))}
