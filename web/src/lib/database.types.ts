@@ -592,28 +592,64 @@ export type Database = {
       }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
+      employment_type_label: {
+        Args: { t: Database["public"]["Enums"]["employment_type"] }
+        Returns: string
+      }
       export_my_data: { Args: never; Returns: Json }
       html_escape: { Args: { value: string }; Returns: string }
+      html_without_entities: { Args: { html: string }; Returns: string }
+      indeed_job_type: {
+        Args: { t: Database["public"]["Enums"]["employment_type"] }
+        Returns: string
+      }
+      indeed_xml: { Args: never; Returns: string }
       is_admin: { Args: never; Returns: boolean }
+      job_advertiser_text: {
+        Args: {
+          firm: string
+          t: Database["public"]["Enums"]["employment_type"]
+        }
+        Returns: string
+      }
+      job_description_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_excerpt: { Args: { description: string }; Returns: string }
+      job_full_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
       job_html_problem: { Args: { html: string }; Returns: string }
       job_missing_fields: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string[]
       }
-      job_posting_description: {
+      job_posting_json: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
-        Returns: string
+        Returns: Json
+      }
+      job_public_json: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: Json
       }
       job_publish_problems: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string[]
       }
+      job_requirements_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_search_options: { Args: never; Returns: Json }
       job_states_pay: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: boolean
       }
       job_text_html: { Args: { source: string }; Returns: string }
       job_text_list_html: { Args: { source: string }; Returns: string }
+      jobs_rss: { Args: never; Returns: string }
       json_for_script: { Args: { value: Json }; Returns: string }
       my_applications: {
         Args: never
@@ -640,6 +676,7 @@ export type Database = {
         }[]
       }
       privacy_choice: { Args: { token: string }; Returns: Json }
+      render_closed_job_page: { Args: { closed_id: string }; Returns: Json }
       render_job_page: { Args: { path: string }; Returns: Json }
       render_job_page_layout: { Args: { path: string }; Returns: Json }
       reorder_featured_jobs: {
@@ -674,11 +711,33 @@ export type Database = {
           ran_at: string
         }[]
       }
+      rfc822: { Args: { at: string }; Returns: string }
+      search_jobs: {
+        Args: {
+          employment_type?: Database["public"]["Enums"]["employment_type"][]
+          location?: string
+          page?: number
+          posted_within?: number
+          q?: string
+          region?: Database["public"]["Enums"]["uk_region"][]
+          salary_min?: number
+          sector?: string[]
+          sort?: string
+          work_arrangement?: Database["public"]["Enums"]["work_arrangement"][]
+        }
+        Returns: Json
+      }
       set_privacy_choice: {
         Args: { choice: string; token: string }
         Returns: Json
       }
+      site_identity: { Args: never; Returns: Record<string, unknown> }
       sitemap_xml: { Args: never; Returns: string }
+      work_arrangement_label: {
+        Args: { w: Database["public"]["Enums"]["work_arrangement"] }
+        Returns: string
+      }
+      xml_cdata: { Args: { value: string }; Returns: string }
     }
     Enums: {
       employment_type:
