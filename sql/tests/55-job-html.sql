@@ -3,7 +3,7 @@
 -- HTML gets the plain-text rendering, kept in step when the text changes.
 begin;
 \ir lib/setup.sql
-select plan(30);
+select plan(31);
 
 -- The allowlist: what markdown-it emits passes.
 select is(public.job_html_problem(E'<h3>Role</h3>\n<p>Lead <strong>x</strong> &amp; <em>y</em> <s>z</s> <code>c</code><br />\nnext</p>\n<ul>\n<li>a</li>\n<li></li>\n</ul>\n<ol start="3">\n<li>b</li>\n</ol>\n<blockquote>\n<p>q</p>\n</blockquote>\n<hr />\n<h4>T</h4>'),
@@ -50,8 +50,11 @@ select throws_ok($$ insert into public.jobs (title, company, status, description
   '23514', null, 'an admin cannot store script');
 select lives_ok($$ update public.jobs set description = '**Bold**', description_html = '<p><strong>Bold</strong></p>' where id = tests.job('draft') $$,
   'an admin stores the editor''s rendering');
-select is(public.job_posting_description((select j from public.jobs j where j.id = tests.job('crm-html'))),
-  '<p>Changed &lt;b&gt;</p><h3>Requirements</h3><ul><li>a</li><li>b</li></ul>', 'JobPosting and feeds: the description, then the requirements');
+select is(public.job_full_html((select j from public.jobs j where j.id = tests.job('crm-html'))),
+  '<div class="job-text"><p>Changed &lt;b&gt;</p></div><p>Requirements:</p><div class="job-text job-reqs"><ul><li>a</li><li>b</li></ul></div>',
+  'the job page, JobPosting and feeds show the stored rendering (0402''s functions read it: 0435)');
+select is(public.job_description_html((select j from public.jobs j where j.id = tests.job('draft'))), '<div class="job-text"><p><strong>Bold</strong></p></div>',
+  'the page shows the editor''s Markdown as stored');
 
 select * from finish();
 rollback;
