@@ -156,6 +156,14 @@ describe('job editor', { skip }, () => {
     assert.equal(stored.min, 95000);
     const page = await fetch(`${site.url}/jobs/${id}`);
     assert.equal(page.status, 200, 'the published job has its page');
+    const html = await page.text();
+    assert.ok(html.includes('<div class="job-text"><p>Lead the <strong>estates strategy</strong> for 12,000 homes.</p>'), 'the server-rendered page shows the stored rendering');
+    assert.ok(!html.includes('<script>alert(1)'), 'no script from the text');
+    const visitorPage = await browser.page(DESKTOP);
+    await visitorPage.goto(`${site.url}/jobs/${id}`, { waitUntil: 'networkidle' });
+    assert.equal(await visitorPage.locator('.job-main .job-text strong').innerText(), 'estates strategy', 'the browser-rendered page shows the same');
+    assert.equal(await visitorPage.locator('.job-reqs li').count(), 2);
+    await visitorPage.close();
     assert.match(site.sql(`select string_agg(action || ':' || coalesce(actor_email, '-'), ',' order by id) from public.audit_log where table_name = 'jobs' and record_id = '${id}'`), /^INSERT:admin@example\.com,UPDATE:admin@example\.com/);
     assert.deepEqual(admin.errors, []);
   });
