@@ -43,6 +43,63 @@ grant execute on function public.admin_record_job_import(text, integer, integer,
 comment on function public.admin_record_job_import(text, integer, integer, integer) is
   'Called by admin_import_jobs: logs an applied import in app_private.job_import_runs (admins only).';
 
+-- One import row written as the caller (RLS and every rule of the table apply): a known external_id updates only the
+-- columns the row carries (one UPDATE; constraints are checked on the merged row), a new one is inserted (status
+-- draft unless given).
+create or replace function public.admin_upsert_job(item jsonb, out id uuid, out inserted boolean)
+  language plpgsql volatile set search_path = ''
+as $$
+declare
+  r public.jobs;
+begin
+  r := jsonb_populate_record(null::public.jobs, item);
+  -- a known external_id: update only the columns the row carries
+  update public.jobs as j set
+    job_id = case when item ? 'job_id' then r.job_id else j.job_id end,
+    status = case when item ? 'status' then r.status else j.status end,
+    title = case when item ? 'title' then r.title else j.title end,
+    company = case when item ? 'company' then r.company else j.company end,
+    location = case when item ? 'location' then r.location else j.location end,
+    sector = case when item ? 'sector' then r.sector else j.sector end,
+    type = case when item ? 'type' then r.type else j.type end,
+    employment_type = case when item ? 'employment_type' then r.employment_type else j.employment_type end,
+    work_arrangement = case when item ? 'work_arrangement' then r.work_arrangement else j.work_arrangement end,
+    salary = case when item ? 'salary' then r.salary else j.salary end,
+    salary_min = case when item ? 'salary_min' then r.salary_min else j.salary_min end,
+    salary_max = case when item ? 'salary_max' then r.salary_max else j.salary_max end,
+    salary_period = case when item ? 'salary_period' then r.salary_period else j.salary_period end,
+    closing_date = case when item ? 'closing_date' then r.closing_date else j.closing_date end,
+    description = case when item ? 'description' then r.description else j.description end,
+    description_html = case when item ? 'description_html' then r.description_html else j.description_html end,
+    requirements = case when item ? 'requirements' then r.requirements else j.requirements end,
+    requirements_html = case when item ? 'requirements_html' then r.requirements_html else j.requirements_html end,
+    benefits = case when item ? 'benefits' then r.benefits else j.benefits end,
+    client_type = case when item ? 'client_type' then r.client_type else j.client_type end,
+    consultant_name = case when item ? 'consultant_name' then r.consultant_name else j.consultant_name end,
+    consultant_email = case when item ? 'consultant_email' then r.consultant_email else j.consultant_email end,
+    hero_image = case when item ? 'hero_image' then r.hero_image else j.hero_image end
+  where j.external_id = r.external_id
+  returning j.id into id;
+  inserted := not found;
+  if inserted then
+    insert into public.jobs as n (
+      external_id, job_id, status, title, company, location, sector, type, employment_type, work_arrangement,
+      salary, salary_min, salary_max, salary_period, closing_date, description, description_html, requirements,
+      requirements_html, benefits, client_type, consultant_name, consultant_email, hero_image)
+    values (r.external_id, r.job_id, coalesce(r.status, 'draft'), r.title, r.company, r.location, r.sector, r.type,
+            r.employment_type, r.work_arrangement, r.salary, r.salary_min, r.salary_max,
+            coalesce(r.salary_period, 'year'), r.closing_date, r.description, r.description_html, r.requirements,
+            r.requirements_html, coalesce(r.benefits, '{}'), r.client_type, r.consultant_name, r.consultant_email,
+            r.hero_image)
+    returning n.id into id;
+  end if;
+end;
+$$;
+revoke all on function public.admin_upsert_job(jsonb) from public, anon;
+grant execute on function public.admin_upsert_job(jsonb) to authenticated;
+comment on function public.admin_upsert_job(jsonb) is
+  'One CSV import row upserted on external_id as the caller (admins, by RLS): updates the columns the row carries, or inserts a draft.';
+
 create or replace function public.admin_import_jobs(rows jsonb, file_name text default null, apply boolean default false)
 returns jsonb
   language plpgsql volatile set search_path = ''
@@ -59,7 +116,6 @@ declare
   seen jsonb := '{}';
   errors text[];
   unknown text;
-  r public.jobs;
   written_id uuid;
   is_insert boolean;
   inserted integer := 0;
@@ -103,47 +159,7 @@ begin
       end if;
       if cardinality(errors) = 0 then
         begin
-          r := jsonb_populate_record(null::public.jobs, item);
-          -- a known external_id: update only the columns the row carries
-          update public.jobs as j set
-            job_id = case when item ? 'job_id' then r.job_id else j.job_id end,
-            status = case when item ? 'status' then r.status else j.status end,
-            title = case when item ? 'title' then r.title else j.title end,
-            company = case when item ? 'company' then r.company else j.company end,
-            location = case when item ? 'location' then r.location else j.location end,
-            sector = case when item ? 'sector' then r.sector else j.sector end,
-            type = case when item ? 'type' then r.type else j.type end,
-            employment_type = case when item ? 'employment_type' then r.employment_type else j.employment_type end,
-            work_arrangement = case when item ? 'work_arrangement' then r.work_arrangement else j.work_arrangement end,
-            salary = case when item ? 'salary' then r.salary else j.salary end,
-            salary_min = case when item ? 'salary_min' then r.salary_min else j.salary_min end,
-            salary_max = case when item ? 'salary_max' then r.salary_max else j.salary_max end,
-            salary_period = case when item ? 'salary_period' then r.salary_period else j.salary_period end,
-            closing_date = case when item ? 'closing_date' then r.closing_date else j.closing_date end,
-            description = case when item ? 'description' then r.description else j.description end,
-            description_html = case when item ? 'description_html' then r.description_html else j.description_html end,
-            requirements = case when item ? 'requirements' then r.requirements else j.requirements end,
-            requirements_html = case when item ? 'requirements_html' then r.requirements_html else j.requirements_html end,
-            benefits = case when item ? 'benefits' then r.benefits else j.benefits end,
-            client_type = case when item ? 'client_type' then r.client_type else j.client_type end,
-            consultant_name = case when item ? 'consultant_name' then r.consultant_name else j.consultant_name end,
-            consultant_email = case when item ? 'consultant_email' then r.consultant_email else j.consultant_email end,
-            hero_image = case when item ? 'hero_image' then r.hero_image else j.hero_image end
-          where j.external_id = r.external_id
-          returning j.id into written_id;
-          is_insert := not found;
-          if is_insert then
-            insert into public.jobs (
-              external_id, job_id, status, title, company, location, sector, type, employment_type, work_arrangement,
-              salary, salary_min, salary_max, salary_period, closing_date, description, description_html, requirements,
-              requirements_html, benefits, client_type, consultant_name, consultant_email, hero_image)
-            values (r.external_id, r.job_id, coalesce(r.status, 'draft'), r.title, r.company, r.location, r.sector, r.type,
-                    r.employment_type, r.work_arrangement, r.salary, r.salary_min, r.salary_max,
-                    coalesce(r.salary_period, 'year'), r.closing_date, r.description, r.description_html, r.requirements,
-                    r.requirements_html, coalesce(r.benefits, '{}'), r.client_type, r.consultant_name, r.consultant_email,
-                    r.hero_image)
-            returning id into written_id;
-          end if;
+          select w.id, w.inserted into written_id, is_insert from public.admin_upsert_job(item) w;
         exception when others then
           get stacked diagnostics state = returned_sqlstate, msg = message_text, det = pg_exception_detail,
                                   cons = constraint_name, col = column_name;

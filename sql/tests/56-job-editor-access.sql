@@ -2,7 +2,7 @@
 -- write nothing; publishing through the APIs needs reg. 27; every change is audited; the list RPC is admins' only.
 begin;
 \ir lib/setup.sql
-select plan(36);
+select plan(37);
 
 -- anon
 select tests.as_anon();
@@ -22,6 +22,7 @@ select throws_ok($$ delete from public.jobs where id = tests.job('active1') $$, 
 select throws_ok($$ select public.admin_job_page() $$, '42501', 'only admins can list jobs for editing', 'candidate: no job list');
 select throws_ok($$ select public.admin_import_jobs('[{"external_id": "x", "title": "t", "company": "c"}]'::jsonb) $$, '42501', 'only admins can import jobs', 'candidate: no import');
 select throws_ok($$ select public.admin_record_job_import('f', 1, 1, 0) $$, '42501', 'only admins can import jobs', 'candidate: no import record');
+select throws_ok($$ select public.admin_upsert_job('{"external_id": "x", "title": "t", "company": "c"}'::jsonb) $$, '42501', 'new row violates row-level security policy for table "jobs"', 'candidate: an import row is refused by RLS');
 
 -- admin
 select tests.as_user('admin');

@@ -590,6 +590,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_upsert_job: {
+        Args: { item: Json }
+        Returns: Record<string, unknown>
+      }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
       employment_type_label: {
