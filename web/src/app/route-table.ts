@@ -66,6 +66,10 @@ export const routes: AppRoute[] = [
   { path: '/admin/jobs', module: 'admin-featured-jobs/page.tsx', render: 'spa' },
   { path: '/admin/candidates', module: 'admin-candidates/page.tsx', render: 'spa' },
   { path: '/admin/candidates/analytics', module: 'admin-analytics/page.tsx', render: 'spa' },
+  { path: '/admin/vacancies', module: 'admin-vacancies/page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/new', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/import', module: 'admin-vacancies/import-page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/:jobId', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
 ];
 
 /** Prefixes served from the SPA shell (dist/_site.json "spa": the prefix itself and anything under prefix/). */

@@ -365,6 +365,7 @@ export type Database = {
           consultant_name: string | null
           created_at: string
           description: string | null
+          description_html: string | null
           employment_type: Database["public"]["Enums"]["employment_type"] | null
           external_id: string | null
           hero_image: string | null
@@ -375,6 +376,7 @@ export type Database = {
           published_at: string | null
           region: Database["public"]["Enums"]["uk_region"] | null
           requirements: string | null
+          requirements_html: string | null
           salary: string | null
           salary_max: number | null
           salary_min: number | null
@@ -398,6 +400,7 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
           employment_type?:
             | Database["public"]["Enums"]["employment_type"]
             | null
@@ -410,6 +413,7 @@ export type Database = {
           published_at?: string | null
           region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
@@ -433,6 +437,7 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
           employment_type?:
             | Database["public"]["Enums"]["employment_type"]
             | null
@@ -445,6 +450,7 @@ export type Database = {
           published_at?: string | null
           region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
@@ -616,7 +622,23 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      admin_import_jobs: {
+        Args: { apply?: boolean; file_name?: string; rows: Json }
+        Returns: Json
+      }
       admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
+      admin_job_page: {
+        Args: {
+          issue?: string
+          job_status?: string
+          page_offset?: number
+          page_size?: number
+          search?: string
+          sector?: string
+          sort?: string
+        }
+        Returns: Json
+      }
       admin_profile_analytics: {
         Args: { days?: number; page_offset?: number; page_size?: number }
         Returns: Json
@@ -639,6 +661,19 @@ export type Database = {
       admin_profile_view_trend: {
         Args: { days?: number; profile_id: string }
         Returns: Json
+      }
+      admin_record_job_import: {
+        Args: {
+          file_name: string
+          inserted: number
+          row_count: number
+          updated: number
+        }
+        Returns: undefined
+      }
+      admin_upsert_job: {
+        Args: { item: Json }
+        Returns: Record<string, unknown>
       }
       create_job_alert: {
         Args: {
@@ -690,6 +725,7 @@ export type Database = {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string
       }
+      job_html_problem: { Args: { html: string }; Returns: string }
       job_missing_fields: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string[]
@@ -702,11 +738,21 @@ export type Database = {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: Json
       }
+      job_publish_problems: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string[]
+      }
       job_requirements_html: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string
       }
       job_search_options: { Args: never; Returns: Json }
+      job_states_pay: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: boolean
+      }
+      job_text_html: { Args: { source: string }; Returns: string }
+      job_text_list_html: { Args: { source: string }; Returns: string }
       jobs_rss: { Args: never; Returns: string }
       json_for_script: { Args: { value: Json }; Returns: string }
       my_applications: {

@@ -50,6 +50,7 @@ export const headerGroups: NavGroup[] = [
 export const adminLinks = [
   { label: 'Featured Jobs', to: '/admin/jobs' },
   { label: 'Profiles', to: '/admin/candidates' },
+  { label: 'Vacancies', to: '/admin/vacancies' },
 ];
 
 export const footerServices = [

@@ -5,9 +5,10 @@ const TABLE_LABELS: Record<string, string> = {
   featured_jobs: 'featured job',
   candidate_profiles: 'candidate profile',
   user_roles: 'role',
+  jobs: 'job',
 };
 const VERBS = { INSERT: 'added', UPDATE: 'updated', DELETE: 'removed' } as const;
-const IGNORED = new Set(['updated_at']);
+const IGNORED = new Set(['updated_at', 'search_vector', 'description_html', 'requirements_html', 'published_at']);
 
 export function changedFields(entry: AuditEntry): string[] {
   if (entry.action !== 'UPDATE' || !entry.old_data || !entry.new_data) return [];

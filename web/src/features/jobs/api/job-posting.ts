@@ -27,7 +27,13 @@ export function employmentType(type: string | null, basis: EmploymentType | null
   return 'FULL_TIME';
 }
 
-export function jobDescriptionHtml(job: Pick<JobRow, 'description' | 'requirements' | 'title'>): string {
+/** Description and requirements for JobPosting, as public.job_full_html builds them from the stored rendering. */
+export function jobDescriptionHtml(job: Pick<JobRow, 'description' | 'requirements' | 'title' | 'description_html' | 'requirements_html'>): string {
+  if (job.description_html !== undefined || job.requirements_html !== undefined) {
+    const description = job.description_html ? `<div class="job-text">${job.description_html}</div>` : '';
+    const requirements = job.requirements_html ? `<p>Requirements:</p><div class="job-text job-reqs">${job.requirements_html}</div>` : '';
+    return description + requirements || `<p>${escapeHtml(job.title)}</p>`;
+  }
   const paragraphs = descriptionParagraphs(job.description).map((p) => `<p>${escapeHtml(p)}</p>`);
   const reqs = requirementList(job.requirements);
   const list = reqs.length ? `<p>Requirements:</p><ul>${reqs.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>` : '';

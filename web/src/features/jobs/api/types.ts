@@ -22,6 +22,9 @@ export type JobRow = {
   sector: string | null;
   description: string | null;
   requirements: string | string[] | null;
+  /** The stored rendering of description / requirements (absent on built-in sample jobs). */
+  description_html?: string | null;
+  requirements_html?: string | null;
   benefits: string[] | null;
   client_type: string | null;
   external_id: string | null;
@@ -42,4 +45,4 @@ export type JobRow = {
 
 /** Columns the public pages read (never `*`, so new private columns never leak into the page). */
 export const JOB_COLUMNS =
-  'id,job_id,status,posted_date,closing_date,title,company,location,salary,salary_min,salary_max,type,sector,description,requirements,benefits,client_type,external_id,hero_image,consultant_name,consultant_email,employment_type,work_arrangement,region,salary_period';
+  'id,job_id,status,posted_date,closing_date,title,company,location,salary,salary_min,salary_max,type,sector,description,requirements,description_html,requirements_html,benefits,client_type,external_id,hero_image,consultant_name,consultant_email,employment_type,work_arrangement,region,salary_period';
