@@ -26,8 +26,6 @@ pub enum ErrorKind {
     Key(String),
     /// The key set has no current signing key.
     NoSigningKey,
-    /// A remote JWKS document could not be fetched or parsed.
-    Fetch(String),
 }
 
 /// The crate's error: a boxed [`ErrorKind`].
@@ -60,7 +58,6 @@ impl fmt::Display for Error {
             ErrorKind::InvalidAudience => write!(f, "audience does not match"),
             ErrorKind::Key(m) => write!(f, "key error: {m}"),
             ErrorKind::NoSigningKey => write!(f, "no current signing key"),
-            ErrorKind::Fetch(m) => write!(f, "cannot fetch the JWKS document: {m}"),
         }
     }
 }

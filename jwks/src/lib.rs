@@ -9,11 +9,9 @@ mod der;
 mod error;
 mod import;
 mod key;
-mod remote;
 mod set;
 
 pub use error::{Error, ErrorKind};
 pub use import::keys_from_private_jwks;
 pub use key::{KeyAlgorithm, KeyStatus, SigningKey};
-pub use remote::{cache_max_age, RemoteJwks, RemoteOptions};
 pub use set::{KeySet, VerifyOptions};

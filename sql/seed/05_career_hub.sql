@@ -18,11 +18,21 @@ values (
     "template": "professional"}'
 ) on conflict do nothing;
 
--- Two saved jobs: one live, one that has since closed (saved while it was open; the dashboard marks it closed).
+-- Two saved jobs: one live, one that has since closed (saved while it was open; the dashboard marks it closed and
+-- shows it as it was in public: the closed job is opened for the save and closed again, on the first load only).
+drop table if exists pg_temp.seed_reopened;
+create temporary table seed_reopened on commit drop as
+with reopened as (
+  update public.jobs j set status = 'active'
+   where j.id = md5('demo-job-PPR-1017')::uuid and j.status = 'closed'
+     and not exists (select 1 from public.saved_jobs s where s.job_id = j.id and s.user_id = '5eed0000-0000-4000-8000-000000000002')
+  returning j.id)
+select id from reopened;
 insert into public.saved_jobs (user_id, job_id, created_at)
 values ('5eed0000-0000-4000-8000-000000000002', md5('demo-job-PPR-1002')::uuid, now() - interval '1 day'),
        ('5eed0000-0000-4000-8000-000000000002', md5('demo-job-PPR-1017')::uuid, now() - interval '20 days')
 on conflict do nothing;
+update public.jobs set status = 'closed' where id in (select id from seed_reopened);
 
 insert into public.enquiries (id, kind, name, email, phone, company, message, source_page, created_at)
 values

@@ -16,7 +16,7 @@ create temp table first_load as
 \ir ../seed/03_featured_jobs.sql
 \ir ../seed/04_candidate_profiles.sql
 \ir ../seed/05_career_hub.sql
-select plan(17);
+select plan(18);
 
 select results_eq($$ select (select count(*) from public.jobs), (select count(*) from public.featured_jobs),
                             (select count(*) from public.candidate_profiles), (select count(*) from public.profile_views),
@@ -45,6 +45,14 @@ select is((select count(*)::int from public.user_roles r join auth.users u on u.
 select results_eq($$ select email from gateway.demo_accounts order by email $$,
   $$ values ('admin@example.com'), ('candidate@example.com') $$,
   'the demo accounts are registered as demo content (GATEWAY_ENV=production refuses to start while they exist)');
+
+-- The demo candidate's closed saved job, as it was in public (sql/migrations/0332).
+select set_config('role', 'authenticated', true),
+       set_config('request.jwt.claims', '{"sub": "5eed0000-0000-4000-8000-000000000002", "role": "authenticated"}', true);
+select results_eq($$ select title, status from public.my_saved_jobs() order by saved_at desc $$,
+  $$ values ('Asset Manager - Logistics'::text, 'active'::text), ('Regional Property Director', 'closed') $$,
+  'the demo candidate''s saved jobs: one live, one closed with the details it had in public');
+reset role;
 
 -- What the public sees of the demo data.
 select set_config('role', 'anon', true);

@@ -371,13 +371,16 @@ describe('Career Hub', { skip }, () => {
 
   test('every Career Hub page: axe-clean, no horizontal overflow at 1440 and 390 px, noindex, styled from its first paint', async () => {
     const cv = sql(`select c.id from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}' limit 1`);
-    const paths = ['/career-hub/dashboard', `/career-hub/cv-builder?id=${cv}`, '/career-hub/templates', '/career-hub/reset-password'];
+    // The builder's first step for a new CV too, in each template: the preview's 'Your Name' placeholder (issue 30 #11).
+    const newCv = ['professional', 'executive', 'minimalist'].map((t) => `/career-hub/cv-builder?template=${t}`);
+    const paths = ['/career-hub/dashboard', `/career-hub/cv-builder?id=${cv}`, ...newCv, '/career-hub/templates', '/career-hub/reset-password'];
     for (const viewport of [DESKTOP, MOBILE]) {
       const p = await browser.page(viewport);
       await watchStyles(p);
       for (const path of paths) {
         await p.goto(site.url + path, { waitUntil: 'networkidle' });
         await p.locator('main h1').first().waitFor();
+        if (newCv.includes(path)) await p.locator('.cv-paper__placeholder').waitFor();
         assert.deepEqual(await axeViolations(p), [], `${path} at ${viewport.width}`);
         assert.ok(await noOverflow(p), `${path} overflows at ${viewport.width}`);
         await noindex(p, path.split('?')[0]);
@@ -468,6 +471,23 @@ describe('Career Hub', { skip }, () => {
     await toast().filter({ hasText: 'Welcome back!' }).filter({ hasText: "You've successfully logged in." }).waitFor();
     await page.waitForURL(`${site.url}/career-hub/dashboard`); // never the other origin of ?next=
     assert.deepEqual(page.errors, []);
+  });
+
+  test('a CV past the account\'s limit is refused with the reason and kept on the device, not retried', async () => {
+    const count = () => sql(`select count(*) from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}'`);
+    const held = count();
+    sql(`insert into app_private.settings (key, value) values ('limit:cv_documents_per_user', '${held}')`);
+    try {
+      await page.goto(`${site.url}/career-hub/cv-builder`, { waitUntil: 'networkidle' });
+      await field('Full Name *').fill('One Too Many');
+      await saveStatus('refused').filter({ hasText: `Not saved: You can keep up to ${held} CVs: delete one to create another` }).waitFor();
+      await page.waitForTimeout(2500); // past the first retry's back-off: nothing is sent again
+      assert.equal(await saveStatus('refused').count(), 1);
+      assert.equal(count(), held);
+      assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => localStorage.getItem(k)?.includes('One Too Many'))), 'the local copy keeps it');
+    } finally {
+      sql(`delete from app_private.settings where key = 'limit:cv_documents_per_user'`);
+    }
   });
 
   test('download my data, then delete the account: sign-in fails and the rows and the CV file are gone', async () => {

@@ -1,7 +1,7 @@
 //! `POST /logout?scope=global|local|others`: ends sessions; 204 with no body.
 
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::session::require_caller;
+use crate::auth::session::require_signed_in;
 use crate::auth::store::begin;
 use crate::auth::store::sessions::{self, Scope};
 use crate::auth::Auth;
@@ -22,7 +22,7 @@ pub async fn handler(
     };
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let caller = require_caller(&state, &tx, &headers).await?;
+    let caller = require_signed_in(&state, &tx, &headers).await?;
     sessions::logout(&tx, caller.user.id, caller.session_id, scope).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -67,15 +67,15 @@ fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthRe
     crate::core::identity::token::verify(&state.core.keys.load(), token, &options).map_err(|e| AuthError::bad_jwt(&e))
 }
 
-/// A signed-in caller: the user row and the session the token belongs to.
-pub struct Caller {
+/// A signed-in user: the user row and the session the token belongs to.
+pub struct SignedIn {
     pub user: User,
     pub session_id: Option<Uuid>,
     pub claims: Value,
 }
 
 /// Checks the bearer token, then that its user and session still exist (how logout takes effect).
-pub async fn require_caller(state: &Auth, tx: &Transaction<'_>, headers: &HeaderMap) -> AuthResult<Caller> {
+pub async fn require_signed_in(state: &Auth, tx: &Transaction<'_>, headers: &HeaderMap) -> AuthResult<SignedIn> {
     let claims = verified_claims(state, headers)?;
     let sub = claims
         .get("sub")
@@ -113,7 +113,7 @@ pub async fn require_caller(state: &Auth, tx: &Transaction<'_>, headers: &Header
     if user.is_banned() {
         return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
     }
-    Ok(Caller { user, session_id, claims })
+    Ok(SignedIn { user, session_id, claims })
 }
 
 /// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`.

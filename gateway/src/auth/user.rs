@@ -8,7 +8,7 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
-use crate::auth::session::{require_caller, Caller};
+use crate::auth::session::{require_signed_in, SignedIn};
 use crate::auth::store::users::{self, TokenKind};
 use crate::auth::store::{begin, sessions};
 use crate::auth::Auth;
@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 pub async fn get(State(state): State<Auth>, headers: HeaderMap) -> AuthResult<Json<Value>> {
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let caller = require_caller(&state, &tx, &headers).await?;
+    let caller = require_signed_in(&state, &tx, &headers).await?;
     tx.commit().await?;
     Ok(Json(caller.user.to_json()))
 }
@@ -70,7 +70,7 @@ pub async fn put(
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
-    let caller = require_caller(&state, &tx, &headers).await?;
+    let caller = require_signed_in(&state, &tx, &headers).await?;
     let user = &caller.user;
     if body.app_metadata.is_some() {
         let message = "Updating app_metadata requires admin privileges";
@@ -102,7 +102,7 @@ pub async fn put(
 async fn change_password(
     state: &Auth,
     tx: &Transaction<'_>,
-    caller: &Caller,
+    caller: &SignedIn,
     password: &str,
     nonce: Option<&str>,
 ) -> AuthResult<()> {
@@ -173,7 +173,7 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
-    let user = require_caller(&state, &tx, &headers).await?.user;
+    let user = require_signed_in(&state, &tx, &headers).await?.user;
     if user.email.is_empty() && user.phone.is_empty() {
         return Err(AuthError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

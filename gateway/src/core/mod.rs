@@ -5,6 +5,7 @@
 
 pub mod body;
 pub mod caller;
+pub mod catalog;
 pub mod client_addr;
 pub mod config;
 pub mod conn;
@@ -16,6 +17,7 @@ pub mod location;
 pub mod mail;
 pub mod outbox;
 pub mod private_fs;
+pub mod raise;
 pub mod reload;
 pub mod role_settings;
 pub mod shared;

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 /// A verified caller of Realtime.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Caller {
+pub struct Credentials {
     pub role: String,
     pub claims: Map<String, Value>,
     /// `claims` as JSON text (what `request.jwt.claims` gets).
@@ -20,7 +20,7 @@ pub struct Caller {
     pub token: String,
 }
 
-impl Caller {
+impl Credentials {
     pub fn sub(&self) -> Option<&str> {
         self.claims.get("sub").and_then(Value::as_str)
     }
@@ -82,7 +82,7 @@ impl TokenError {
 }
 
 /// Verifies a connect or channel token.
-pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, TokenError> {
+pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Credentials, TokenError> {
     if token.starts_with("sb_") {
         return Ok(api_key_caller(token, config));
     }
@@ -102,16 +102,16 @@ pub fn verify(token: &str, keys: &KeySet, config: &Config) -> Result<Caller, Tok
         return Err(TokenError::RoleNotAllowed(role));
     }
     let claims_json = Value::Object(claims.clone()).to_string();
-    Ok(Caller { role, claims, claims_json, exp: Some(exp), token: token.to_string() })
+    Ok(Credentials { role, claims, claims_json, exp: Some(exp), token: token.to_string() })
 }
 
 /// An `sb_publishable_…`/`sb_secret_…` key: the anonymous role, never expiring.
-fn api_key_caller(token: &str, config: &Config) -> Caller {
+fn api_key_caller(token: &str, config: &Config) -> Credentials {
     let role = config.anon_role.clone().unwrap_or_else(|| "anon".into());
     let mut claims = Map::new();
     claims.insert("role".into(), Value::String(role.clone()));
     let claims_json = Value::Object(claims.clone()).to_string();
-    Caller { role, claims, claims_json, exp: None, token: token.to_string() }
+    Credentials { role, claims, claims_json, exp: None, token: token.to_string() }
 }
 
 /// How long ago an (already refused) token expired, read from its unverified payload.

@@ -4,7 +4,7 @@
 //! insert as the caller inside a savepoint — success means write is allowed, `42501` (a failed WITH CHECK) means
 //! it is not. Everything is rolled back. PostgreSQL evaluates the policies; the gateway only asks.
 
-use super::auth::Caller;
+use super::auth::Credentials;
 use deadpool_postgres::Pool;
 
 /// What a caller may do on one private channel.
@@ -44,7 +44,7 @@ const SET_CONTEXT: &str = "select set_config('role', $1, true), set_config('real
 pub async fn authorize(
     pool: &Pool,
     sub_topic: &str,
-    caller: &Caller,
+    caller: &Credentials,
     headers_json: &str,
     presence: bool,
 ) -> Result<Policies, AuthorizationError> {

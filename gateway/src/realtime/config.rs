@@ -1,4 +1,4 @@
-//! Realtime's settings, read under Supabase Realtime's own variable names where it has one (`TENANT_MAX_*`,
+//! Realtime's configuration, read under Supabase Realtime's own variable names where it has one (`TENANT_MAX_*`,
 //! `CHANNEL_ERROR_BACKOFF_MS`, …) so an existing env file carries over; `REALTIME_*` names are ours.
 
 use crate::core::config::Vars;

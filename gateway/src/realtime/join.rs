@@ -3,7 +3,7 @@
 //! channels per socket, joins per second, token, private-channel read policies — each failure with Realtime's
 //! `"<Code>: <message>"` reason.
 
-use super::auth::{self, Caller};
+use super::auth::{self, Credentials};
 use super::authorization::{self, AuthorizationError, Policies};
 use super::RealtimeState;
 use serde_json::{Map, Value};
@@ -81,7 +81,7 @@ pub fn binding_id(element: &Value) -> u32 {
 /// A join that passed its checks.
 #[derive(Debug, Clone)]
 pub struct Admitted {
-    pub caller: Caller,
+    pub caller: Credentials,
     pub policies: Policies,
 }
 
@@ -111,14 +111,14 @@ pub async fn admit(
     rt: &RealtimeState,
     sub_topic: &str,
     config: &JoinConfig,
-    socket_caller: &Caller,
+    socket_caller: &Credentials,
     headers_json: &str,
 ) -> Result<Admitted, Refusal> {
     let token = channel_token(config, &socket_caller.token);
     let caller = if token == socket_caller.token {
         socket_caller.clone()
     } else {
-        auth::verify(token, &rt.keys.load(), &rt.config).map_err(|e| Refusal::new(e.join_reason()))?
+        auth::verify(token, &rt.keys.load(), &rt.core_config).map_err(|e| Refusal::new(e.join_reason()))?
     };
     if let Some(exp) = caller.exp {
         if exp <= chrono::Utc::now().timestamp() {

@@ -37,8 +37,10 @@ use std::time::Duration;
 pub type Realtime = Arc<RealtimeState>;
 
 pub struct RealtimeState {
-    pub config: Arc<Config>,
-    pub settings: config::RealtimeConfig,
+    /// The gateway's configuration (API keys, the database).
+    pub core_config: Arc<Config>,
+    /// Realtime's own.
+    pub config: config::RealtimeConfig,
     pub pool: deadpool_postgres::Pool,
     pub keys: Arc<ArcSwap<KeySet>>,
     pub hub: Arc<hub::Hub>,
@@ -61,23 +63,27 @@ impl Drop for SocketGuard {
 
 impl RealtimeState {
     pub fn new(core: &Core) -> Self {
-        let (config, pool, keys) = (core.config.clone(), core.pool.clone(), core.keys.clone());
-        let settings = config::RealtimeConfig::from_vars(&config.vars, &config.db_uri, config.admin_db_uri.as_deref());
+        let (core_config, pool, keys) = (core.config.clone(), core.pool.clone(), core.keys.clone());
+        let config = config::RealtimeConfig::from_vars(
+            &core_config.vars,
+            &core_config.db_uri,
+            core_config.admin_db_uri.as_deref(),
+        );
         let node = uuid::Uuid::new_v4();
         let cluster = Arc::new(cluster::Cluster::new(node));
         let alive: changes::Liveness = {
             let cluster = cluster.clone();
             Arc::new(move |other| cluster.is_alive(other))
         };
-        let changes = changes::Changes::new(pool.clone(), config.db_uri.clone(), &settings, node, alive);
+        let changes = changes::Changes::new(pool.clone(), core_config.db_uri.clone(), &config, node, alive);
         RealtimeState {
-            joins: limits::Rate::new(settings.max_joins_per_second),
-            events: limits::Rate::new(settings.max_events_per_second),
+            joins: limits::Rate::new(config.max_joins_per_second),
+            events: limits::Rate::new(config.max_events_per_second),
             hub: Arc::new(hub::Hub::new(node)),
             cluster,
             changes: Arc::new(changes),
-            settings,
             config,
+            core_config,
             pool,
             keys,
             sockets: Arc::new(AtomicUsize::new(0)),
@@ -93,7 +99,7 @@ impl RealtimeState {
     pub fn admit_socket(&self) -> Option<SocketGuard> {
         let now = self.sockets.fetch_add(1, Ordering::SeqCst);
         let guard = SocketGuard(self.sockets.clone());
-        (now < self.settings.max_concurrent_users).then_some(guard)
+        (now < self.config.max_concurrent_users).then_some(guard)
     }
 
     pub fn socket_count(&self) -> usize {
@@ -120,13 +126,13 @@ where
 
 /// Background work: the cluster bus, the change stream manager, retention.
 pub fn spawn_background(state: &Arc<RealtimeState>) {
-    cluster::spawn(state.cluster.clone(), state.hub.clone(), state.config.db_uri.clone());
+    cluster::spawn(state.cluster.clone(), state.hub.clone(), state.core_config.db_uri.clone());
     let changes = state.changes.clone();
     tokio::spawn(async move {
         changes.check_capability().await;
         changes.run().await;
     });
-    let (pool, retention) = (state.pool.clone(), state.settings.messages_retention);
+    let (pool, retention) = (state.pool.clone(), state.config.messages_retention);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
@@ -146,7 +152,7 @@ pub fn spawn_background(state: &Arc<RealtimeState>) {
 /// On shutdown: tell the other instances this one's presences are gone, and drop this instance's replication slot.
 pub async fn shutdown(state: &RealtimeState) {
     if state.cluster.has_peers() {
-        state.cluster.leave(&state.config.db_uri).await;
+        state.cluster.leave(&state.core_config.db_uri).await;
     }
     state.changes.stop().await;
 }

@@ -3,7 +3,7 @@
 //! {event}`, one JSON or binary message). Authentication from `Authorization: Bearer` else `apikey`; the query
 //! string realtime-js leaves on these URLs is ignored. Private topics need the caller's broadcast write policy.
 
-use super::auth::{self, Caller};
+use super::auth::{self, Credentials};
 use super::authorization;
 use super::hub::RoomKey;
 use super::message::Broadcast;
@@ -56,7 +56,7 @@ impl IntoResponse for ApiError {
 
 const BLANK: &str = "can't be blank";
 
-fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Caller, ApiError> {
+fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Credentials, ApiError> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -65,14 +65,19 @@ fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Caller, ApiError> {
         .map(|(_, t)| t.trim().to_string());
     let token = bearer.or_else(|| headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string));
     let token = token.ok_or(ApiError::Unauthorized)?;
-    auth::verify(&token, &rt.keys.load(), &rt.config).map_err(|_| ApiError::Unauthorized)
+    auth::verify(&token, &rt.keys.load(), &rt.core_config).map_err(|_| ApiError::Unauthorized)
 }
 
 fn take_event(rt: &RealtimeState) -> Result<(), ApiError> {
     rt.events.take().then_some(()).ok_or(ApiError::RateLimited)
 }
 
-async fn may_write(rt: &RealtimeState, topic: &str, caller: &Caller, headers: &HeaderMap) -> Result<bool, ApiError> {
+async fn may_write(
+    rt: &RealtimeState,
+    topic: &str,
+    caller: &Credentials,
+    headers: &HeaderMap,
+) -> Result<bool, ApiError> {
     let x_headers = super::join::x_headers_json(headers);
     match authorization::authorize(&rt.pool, topic, caller, &x_headers, false).await {
         Ok(p) => Ok(p.write_broadcast),
@@ -101,7 +106,7 @@ fn batch_item(rt: &RealtimeState, item: &Value) -> Result<(RoomKey, Broadcast), 
         out.insert("meta".into(), json!({ "id": id }));
     }
     let text = Value::Object(out).to_string();
-    if text.len() > rt.settings.max_payload_bytes {
+    if text.len() > rt.config.max_payload_bytes {
         return Err(ApiError::Invalid("payload", "Payload size exceeds tenant limit"));
     }
     Ok((RoomKey { private, sub_topic: topic.into() }, Broadcast::Text(text.into())))
@@ -162,7 +167,7 @@ pub async fn single(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, ApiError> {
-    if body.len() > rt.settings.max_payload_bytes {
+    if body.len() > rt.config.max_payload_bytes {
         return Err(ApiError::Invalid("payload", "Payload size exceeds tenant limit"));
     }
     let body = single_body(&headers, body)?;

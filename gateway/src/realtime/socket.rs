@@ -18,7 +18,7 @@ use std::time::Duration;
 
 /// Refusals before the upgrade: JSON `{"error": …}` after Realtime's connect back-off.
 async fn refuse(rt: &RealtimeState, status: StatusCode, message: &str) -> Response {
-    tokio::time::sleep(rt.settings.connect_error_backoff).await;
+    tokio::time::sleep(rt.config.connect_error_backoff).await;
     (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
 }
 
@@ -39,7 +39,7 @@ pub async fn upgrade(
     let Some(token) = token.filter(|t| !t.is_empty()) else {
         return refuse(&rt, StatusCode::UNAUTHORIZED, &TokenError::Missing.message()).await;
     };
-    let caller = match auth::verify(&token, &rt.keys.load(), &rt.config) {
+    let caller = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
         Ok(c) => c,
         Err(e) => return refuse(&rt, StatusCode::UNAUTHORIZED, &e.message()).await,
     };
@@ -55,12 +55,12 @@ pub async fn upgrade(
     )
 }
 
-async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::Caller, headers_json: String) {
-    let (out, mut queue) = SocketTx::new(rt.next_id(), rt.settings.socket_queue);
+async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::Credentials, headers_json: String) {
+    let (out, mut queue) = SocketTx::new(rt.next_id(), rt.config.socket_queue);
     let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
     let mut session = Session::new(rt.clone(), vsn, caller, headers_json, out, events_tx);
     let (mut sink, mut stream) = socket.split();
-    let idle = tokio::time::sleep(rt.settings.idle_timeout);
+    let idle = tokio::time::sleep(rt.config.idle_timeout);
     tokio::pin!(idle);
     let mut close: Option<(u16, &'static str)> = None;
     loop {
@@ -71,7 +71,7 @@ async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::
         tokio::select! {
             incoming = stream.next() => match incoming {
                 Some(Ok(message)) => {
-                    idle.as_mut().reset(tokio::time::Instant::now() + rt.settings.idle_timeout);
+                    idle.as_mut().reset(tokio::time::Instant::now() + rt.config.idle_timeout);
                     if !on_frame(&mut session, vsn, message) { break }
                 }
                 _ => break,

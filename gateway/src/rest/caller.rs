@@ -45,7 +45,7 @@ pub fn request_context(
     let path = uri.path();
     let request =
         context::Request { method: req.method.as_str(), path: path.strip_prefix("/rest/v1").unwrap_or(path), headers };
-    let search_path = rest.settings.search_path(&req.schema);
+    let search_path = rest.config.search_path(&req.schema);
     let mut context = rest.core.context(verified, &request, search_path);
     if let Some(tz) = applied_timezone(req, cache) {
         context.role_settings.push(("timezone".into(), tz.to_string()));

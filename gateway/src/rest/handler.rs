@@ -5,7 +5,7 @@ use super::caller::{identity_error, request_context};
 use super::error::Error;
 use super::plan::{self, Plan, PlanContext, ReadLimits};
 use super::request::media::MediaType;
-use super::request::{self, ApiRequest, ParseSettings, Resource};
+use super::request::{self, ApiRequest, ParseConfig, Resource};
 use super::run::{self, Planned};
 use super::schema_cache::SchemaCache;
 use super::statement;
@@ -64,14 +64,14 @@ async fn answer(
         Ok(verified) => verified,
         Err(e) => return Err(identity_error(&e, &headers, &rest.cache.load())),
     };
-    let body = crate::core::body::read_limited(body, &headers, rest.settings.max_body_bytes)
+    let body = crate::core::body::read_limited(body, &headers, rest.config.max_body_bytes)
         .await
         .map_err(|_| Error::PayloadTooLarge)?;
     let req = parse(&rest, &method, resource, &uri, &headers, body)?;
     let cache = rest.cache.load_full();
     let plan = plan(&rest, &req, &cache, &verified.identity.role)?;
     let built = statement::build_statement(&plan, &cache, &req);
-    let authenticated = !verified.identity.is_anonymous_role(rest.settings.anon_role.as_deref());
+    let authenticated = !verified.identity.is_anonymous_role(rest.config.anon_role.as_deref());
     let context = request_context(&rest, &verified, &req, &uri, &headers, &cache);
     let planned = Planned { req: &req, plan: &plan, cache: &cache, authenticated };
     run::run(&rest, &planned, built, context, &method).await
@@ -86,8 +86,8 @@ fn parse(
     headers: &HeaderMap,
     body: Bytes,
 ) -> Result<ApiRequest, Error> {
-    let parse_settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: rest.settings.plan_enabled };
-    let req = request::parse(method, resource, uri.query(), headers, body, &parse_settings)?;
+    let parse_config = ParseConfig { schemas: &rest.config.schemas, plan_enabled: rest.config.plan_enabled };
+    let req = request::parse(method, resource, uri.query(), headers, body, &parse_config)?;
     if req.prefs.is_strict() && !req.prefs.invalid.is_empty() {
         return Err(Error::StrictPreferences(req.prefs.invalid.clone()));
     }
@@ -99,13 +99,13 @@ fn plan(rest: &Rest, req: &ApiRequest, cache: &SchemaCache, role: &str) -> Resul
     if req.media == MediaType::GeoJson && !cache.has_postgis {
         return Err(Error::MediaType("application/geo+json".into()));
     }
-    let settings = &rest.settings;
+    let config = &rest.config;
     let ctx = PlanContext {
-        limits: ReadLimits { max_rows: settings.max_rows, aggregates_enabled: settings.aggregates_enabled },
+        limits: ReadLimits { max_rows: config.max_rows, aggregates_enabled: config.aggregates_enabled },
         role,
     };
     let plan = plan::plan(req, cache, &ctx)?;
-    if settings.safe_update {
+    if config.safe_update {
         statement::refuse_unfiltered(&plan)?;
     }
     Ok(plan)

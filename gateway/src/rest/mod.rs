@@ -2,6 +2,7 @@
 
 mod allow_on_options;
 pub mod caller;
+pub mod config;
 pub mod error;
 pub mod execute;
 pub mod fragment;
@@ -12,7 +13,6 @@ pub mod request;
 pub mod response;
 mod run;
 pub mod schema_cache;
-pub mod settings;
 pub mod sql;
 mod statement;
 
@@ -24,8 +24,8 @@ use axum::extract::FromRef;
 use axum::http::{HeaderName, Method};
 use axum::routing::any;
 use axum::Router;
+use config::RestConfig;
 use schema_cache::SchemaCache;
-use settings::RestSettings;
 use std::sync::Arc;
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
@@ -33,10 +33,10 @@ use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 /// request).
 pub type Rest = Shared<RestState>;
 
-/// The data API's own state: the core, settings and the schema cache (swapped atomically on reload).
+/// The data API's own state: the core, its configuration and the schema cache (swapped atomically on reload).
 pub struct RestState {
     pub core: Core,
-    pub settings: RestSettings,
+    pub config: RestConfig,
     pub cache: ArcSwap<SchemaCache>,
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
     /// thread that drives it (the shared pool serves everything else).
@@ -46,17 +46,17 @@ pub struct RestState {
 impl Rest {
     /// Reads the `pgrst.*` settings and the schema cache, and opens the pipelined pools.
     pub async fn load(core: &Core) -> anyhow::Result<Self> {
-        let config = &core.config;
+        let core_config = &core.config;
         let client = core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        let db_config = settings::load_db_config(&client).await?;
-        let settings = RestSettings::new(config, &db_config);
-        let cache = schema_cache::load::load(&**client, &settings.schemas, &settings.roles).await?;
-        let pools = pool_sizes(config.pool_size, config.http_workers)
+        let db_config = config::load_db_config(&client).await?;
+        let config = RestConfig::new(core_config, &db_config);
+        let cache = schema_cache::load::load(&**client, &config.schemas, &config.roles).await?;
+        let pools = pool_sizes(core_config.pool_size, core_config.http_workers)
             .into_iter()
-            .map(|size| crate::core::db::pipeline::pool::build(&config.db_uri, size, config.pool_timeout))
+            .map(|size| crate::core::db::pipeline::pool::build(&core_config.db_uri, size, core_config.pool_timeout))
             .collect::<anyhow::Result<_>>()?;
         let cache = ArcSwap::from_pointee(cache);
-        Ok(Shared::from(RestState { core: core.clone(), settings, cache, pools }))
+        Ok(Shared::from(RestState { core: core.clone(), config, cache, pools }))
     }
 
     /// Rebuilds the schema cache and swaps it in; on failure the old cache stays.
@@ -94,7 +94,7 @@ impl RestState {
     /// Builds a fresh cache (the caller swaps it in).
     async fn load_cache(&self) -> anyhow::Result<SchemaCache> {
         let client = self.core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        schema_cache::load::load(&**client, &self.settings.schemas, &self.settings.roles).await
+        schema_cache::load::load(&**client, &self.config.schemas, &self.config.roles).await
     }
 }
 

@@ -2,6 +2,7 @@
 //! the rows are known, and the rows turned into PostgREST's response.
 
 use super::caller::applied_timezone;
+use super::config::TxEnd;
 use super::error::Error;
 use super::execute::{self, Decide, TxJob};
 use super::plan::Plan;
@@ -10,7 +11,6 @@ use super::request::preferences::{Return, Tx};
 use super::request::ApiRequest;
 use super::response::{self, Kind, Outcome, Shape};
 use super::schema_cache::SchemaCache;
-use super::settings::TxEnd;
 use super::sql;
 use super::statement::{Built, Form};
 use super::Rest;
@@ -41,7 +41,7 @@ pub(super) async fn run(
         return explain(rest, built, context, p.authenticated, *json, options, &p.req.media).await;
     }
     let Built { stmt, read_only, form } = built;
-    let (decide, tx_applied, commit_in_flight) = decider(p.req, form.kind, rest.settings.tx_end);
+    let (decide, tx_applied, commit_in_flight) = decider(p.req, form.kind, rest.config.tx_end);
     let planned = match p.plan {
         Plan::Read(plan) => sql::planned_count_statement(p.cache, plan),
         _ => None,
@@ -49,7 +49,7 @@ pub(super) async fn run(
     let job = TxJob {
         context,
         read_only,
-        setup: rest.settings.pre_request_sql().into_iter().collect(),
+        setup: rest.config.pre_request_sql().into_iter().collect(),
         stmt,
         extra: planned,
         authenticated: p.authenticated,
@@ -103,7 +103,7 @@ async fn explain(
 ) -> Result<Response, Error> {
     let stmt = sql::explain(&built.stmt, json, options);
     let rollback: Decide = Box::new(|_| Ok(false));
-    let mut setup: Vec<String> = rest.settings.pre_request_sql().into_iter().collect();
+    let mut setup: Vec<String> = rest.config.pre_request_sql().into_iter().collect();
     if options.iter().any(|o| o == "verbose") {
         // shows "Query Identifier" where the platform migration granted the setting
         setup.push(

@@ -6,6 +6,7 @@
 mod backend;
 mod buckets;
 mod caller;
+mod config;
 mod cors;
 mod db;
 mod download;
@@ -23,7 +24,6 @@ mod refusal;
 pub mod render;
 mod s3;
 mod schema;
-mod settings;
 mod signing;
 mod sniff;
 pub mod sweep;
@@ -32,8 +32,8 @@ pub mod transform;
 mod upload;
 
 pub use backend::{Backend, FileBackend};
+pub use config::{BackendKind, StorageConfig};
 pub use error::StorageError;
-pub use settings::{BackendKind, StorageSettings};
 
 use crate::core::shared::Shared;
 use crate::core::Core;
@@ -44,10 +44,10 @@ use axum::Router;
 /// Storage's state as its handlers receive it; cloning it is one reference count.
 pub type Storage = Shared<StorageState>;
 
-/// What the storage routes share: the core, Storage's settings, the backend the contents live in, the renderer.
+/// What the storage routes share: the core, Storage's configuration, the backend the contents live in, the renderer.
 pub struct StorageState {
     pub core: Core,
-    pub settings: StorageSettings,
+    pub config: StorageConfig,
     pub backend: Backend,
     /// Image transformations: bounded rendering and its cache.
     pub renderer: transform::Renderer,
@@ -55,14 +55,14 @@ pub struct StorageState {
 
 impl Storage {
     pub async fn new(core: &Core) -> anyhow::Result<Self> {
-        let settings = StorageSettings::from_vars(&core.config.vars);
-        let backend = match &settings.backend {
+        let config = StorageConfig::from_vars(&core.config.vars);
+        let backend = match &config.backend {
             BackendKind::File(root) => Backend::File(FileBackend::new(root)),
             BackendKind::S3(s3) => Backend::S3 { staging: FileBackend::new(&s3.staging), s3: s3::S3Backend::new(s3)? },
         };
         backend.ensure_dirs().await?;
-        let renderer = settings.renderer();
-        Ok(Shared::from(StorageState { core: core.clone(), settings, backend, renderer }))
+        let renderer = config.renderer();
+        Ok(Shared::from(StorageState { core: core.clone(), config, backend, renderer }))
     }
 }
 

@@ -48,7 +48,7 @@ async fn store(
     body: Body,
 ) -> Result<uuid::Uuid> {
     let info = buckets::lookup(state, Method::GET, bucket).await?;
-    let global = state.settings.file_size_limit;
+    let global = state.config.file_size_limit;
     let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
     let backend = &state.backend;
     let staged = upload::stage(backend, headers, body, limit).await?;

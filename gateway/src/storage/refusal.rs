@@ -5,7 +5,7 @@
 //! as the data API does), and a refused caller.
 
 use super::error::StorageError;
-use serde_json::Value;
+use crate::core::raise::RaisedResponse;
 
 impl StorageError {
     /// Maps a database error: RLS and privileges → 403, unique → 409, timeouts → 544, raised exceptions → 400.
@@ -52,21 +52,19 @@ impl From<crate::core::identity::Rejection> for StorageError {
     }
 }
 
-/// Maps `RAISE SQLSTATE 'PGRST' USING message = '{"message":…}', detail = '{"status":429,"headers":{…}}'`.
+/// Maps `RAISE SQLSTATE 'PGRST' USING message = '{"message":…}', detail = '{"status":429,"headers":{…}}'`: 429
+/// (with its `Retry-After`) and 403 keep their meaning, anything else is a bad request with the raised message.
 pub fn custom_error(message: &str, detail: Option<&str>) -> StorageError {
-    let body: Value = serde_json::from_str(message).unwrap_or(Value::Null);
-    let text = body.get("message").and_then(Value::as_str).unwrap_or(message).to_string();
-    let detail: Value = detail.and_then(|d| serde_json::from_str(d).ok()).unwrap_or(Value::Null);
-    match detail.get("status").and_then(Value::as_u64) {
-        Some(429) => {
-            let retry_after = detail
-                .get("headers")
-                .and_then(Value::as_object)
-                .and_then(|h| h.iter().find(|(k, _)| k.eq_ignore_ascii_case("retry-after")))
-                .and_then(|(_, v)| v.as_str()?.trim().parse().ok());
+    let Some(raised) = RaisedResponse::parse(message, detail) else {
+        return StorageError::InvalidRequest(message.to_string());
+    };
+    let text = raised.message().unwrap_or(message).to_string();
+    match raised.status {
+        429 => {
+            let retry_after = raised.header("retry-after").and_then(|v| v.trim().parse().ok());
             StorageError::rate_limited(text, retry_after)
         }
-        Some(403) => StorageError::AccessDenied(text),
+        403 => StorageError::AccessDenied(text),
         _ => StorageError::InvalidRequest(text),
     }
 }

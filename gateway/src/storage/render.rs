@@ -23,7 +23,7 @@ impl From<RenderError> for StorageError {
 
 /// With transformations off the routes do not exist: Fastify's not-found answer.
 fn check_enabled(state: &Storage, uri: &Uri) -> Result<()> {
-    if state.settings.image.enabled {
+    if state.config.image.enabled {
         return Ok(());
     }
     let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");

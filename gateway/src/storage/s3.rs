@@ -2,7 +2,7 @@
 //! file backend. Uploads arrive as fsynced local temporary files and are sent with a streaming multipart writer,
 //! so memory stays bounded; reads stream ranges straight from S3.
 
-use super::settings::S3Settings;
+use super::config::S3Config;
 use bytes::Bytes;
 use futures::stream::BoxStream;
 use futures::{StreamExt, TryStreamExt};
@@ -27,7 +27,7 @@ fn io_err(e: object_store::Error) -> io::Error {
 }
 
 impl S3Backend {
-    pub fn new(s: &S3Settings) -> anyhow::Result<Self> {
+    pub fn new(s: &S3Config) -> anyhow::Result<Self> {
         if s.bucket.is_empty() {
             anyhow::bail!("STORAGE_BACKEND=s3 needs GLOBAL_S3_BUCKET");
         }

@@ -174,7 +174,7 @@ pub async fn sign_one(
     find_object(&state, Access::Caller(&caller), bucket, name).await?;
     // With transformations the token carries them and the URL is the render route's, as Storage signs.
     let transformations = match &body.transform {
-        Some(t) if state.settings.image.enabled => {
+        Some(t) if state.config.image.enabled => {
             // an option the renderer would not apply is refused, not signed into a URL that renders without it
             let text = |k: &str| t.get(k).map(|v| v.as_str().unwrap_or("(a number)"));
             if let Some(message) = super::transform::unapplied(text) {
@@ -255,7 +255,7 @@ pub async fn sign_upload(
     let caller = requester.caller()?;
     let upsert = super::upload::upsert_header(&headers);
     can_upload(&state, &caller, bucket, name, upsert).await?;
-    let expiry = state.settings.upload_url_expiry_secs;
+    let expiry = state.config.upload_url_expiry_secs;
     let token = sign(
         &state,
         Scope::Upload,

@@ -9,7 +9,6 @@ pub mod model;
 mod render;
 mod ts;
 mod types;
-mod view_keys;
 
 pub use render::render;
 

@@ -1,5 +1,7 @@
 //! What type generation knows about the database: relations, columns, foreign keys, functions and types, as plain
-//! data read by [`super::catalog`] (or built by hand in tests).
+//! data taken from the core's catalog by [`super::catalog`] (or built by hand in tests).
+
+pub use crate::core::catalog::{ArgMode, Identity, TypeInfo};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RelationKind {
@@ -17,12 +19,6 @@ pub struct Relation {
     pub kind: RelationKind,
     /// Views only: accepts UPDATE and DELETE (`information_schema.views` rule).
     pub updatable: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Identity {
-    Always,
-    ByDefault,
 }
 
 #[derive(Debug, Clone)]
@@ -48,15 +44,6 @@ pub struct Relationship {
     pub referenced_relation: String,
     pub referenced_columns: Vec<String>,
     pub one_to_one: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArgMode {
-    In,
-    Out,
-    InOut,
-    Variadic,
-    Table,
 }
 
 #[derive(Debug, Clone)]
@@ -89,20 +76,6 @@ pub struct Function {
     pub returns_set: bool,
     /// Estimated rows of a set-returning function.
     pub rows: Option<f32>,
-}
-
-#[derive(Debug, Clone)]
-pub struct TypeInfo {
-    pub id: i64,
-    pub name: String,
-    pub schema: String,
-    /// `format_type` (schema-qualified when not on the search path).
-    pub format: String,
-    pub enum_labels: Vec<String>,
-    /// Composite types: (attribute, type id) in attribute order.
-    pub attributes: Vec<(String, i64)>,
-    /// The relation (table, view, composite) this is the row type of.
-    pub relation_id: Option<i64>,
 }
 
 /// Everything read for one run, for the schemas asked for.

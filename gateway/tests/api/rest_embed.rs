@@ -203,3 +203,29 @@ async fn ambiguity_details_come_in_postgrests_order_whatever_the_catalog_order()
         ]
     );
 }
+
+/// A view that renames the key columns it shows (`select username as handle …`) keeps the relationships of its base
+/// table, as PostgREST reads each view column's origin from the view's query tree, not by name.
+#[tokio::test]
+async fn views_embed_through_renamed_key_columns() {
+    let app = rest_app().await;
+    app.admin_client()
+        .await
+        .batch_execute(
+            "create view public.people as select username as handle, status from public.users;
+             create view public.posts as select id as post_id, message, username as author from public.messages;
+             grant select on public.people, public.posts to anon;",
+        )
+        .await
+        .unwrap();
+    app.reload_schema().await;
+    let (status, body) = get(&app, "/people?select=handle,messages(id)&handle=eq.supabot&messages.order=id").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, json!([{"handle":"supabot","messages":[{"id":1},{"id":2}]}]));
+    let (status, body) = get(&app, "/posts?select=post_id,users(username)&post_id=eq.3").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, json!([{"post_id":3,"users":{"username":"kiwicopple"}}]));
+    let (status, body) = get(&app, "/people?select=handle,posts(post_id)&handle=eq.kiwicopple").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, json!([{"handle":"kiwicopple","posts":[{"post_id":3}]}]));
+}

@@ -70,6 +70,13 @@ export const routes: AppRoute[] = [
   { path: '/admin/vacancies/new', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
   { path: '/admin/vacancies/import', module: 'admin-vacancies/import-page.tsx', render: 'spa' },
   { path: '/admin/vacancies/:jobId', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
+  // The firm's desk (issue 25): applications, enquiries, and a profile's link for one named client.
+  { path: '/admin/applications', module: 'admin-applications/page.tsx', render: 'spa' },
+  { path: '/admin/applications/templates', module: 'admin-applications/templates-page.tsx', render: 'spa' },
+  { path: '/admin/applications/:applicationId', module: 'admin-applications/application-page.tsx', render: 'spa' },
+  { path: '/admin/enquiries', module: 'admin-enquiries/page.tsx', render: 'spa' },
+  { path: '/admin/enquiries/:enquiryId', module: 'admin-enquiries/enquiry-page.tsx', render: 'spa' },
+  { path: '/profile/client', module: 'profiles/client-link-page.tsx', render: 'spa' },
 ];
 
 /** Prefixes served from the SPA shell (dist/_site.json "spa": the prefix itself and anything under prefix/). */

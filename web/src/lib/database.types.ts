@@ -9,6 +9,100 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      application_mail_templates: {
+        Row: {
+          body: string
+          status: Database["public"]["Enums"]["application_status"]
+          subject: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          body: string
+          status: Database["public"]["Enums"]["application_status"]
+          subject: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          body?: string
+          status?: Database["public"]["Enums"]["application_status"]
+          subject?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      application_pipeline: {
+        Row: {
+          application_id: string
+          consultant_id: string | null
+          status: Database["public"]["Enums"]["application_status"]
+          status_changed_at: string
+          updated_at: string
+        }
+        Insert: {
+          application_id: string
+          consultant_id?: string | null
+          status?: Database["public"]["Enums"]["application_status"]
+          status_changed_at?: string
+          updated_at?: string
+        }
+        Update: {
+          application_id?: string
+          consultant_id?: string | null
+          status?: Database["public"]["Enums"]["application_status"]
+          status_changed_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_pipeline_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: true
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      application_status_changes: {
+        Row: {
+          application_id: string
+          changed_at: string
+          changed_by: string | null
+          from_status: Database["public"]["Enums"]["application_status"]
+          id: number
+          mail_id: number | null
+          to_status: Database["public"]["Enums"]["application_status"]
+        }
+        Insert: {
+          application_id: string
+          changed_at?: string
+          changed_by?: string | null
+          from_status: Database["public"]["Enums"]["application_status"]
+          id?: never
+          mail_id?: number | null
+          to_status: Database["public"]["Enums"]["application_status"]
+        }
+        Update: {
+          application_id?: string
+          changed_at?: string
+          changed_by?: string | null
+          from_status?: Database["public"]["Enums"]["application_status"]
+          id?: never
+          mail_id?: number | null
+          to_status?: Database["public"]["Enums"]["application_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_status_changes_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       applications: {
         Row: {
           cover_letter: string | null
@@ -66,6 +160,7 @@ export type Database = {
           actor_id: string | null
           actor_role: string
           at: string
+          changed_fields: string[] | null
           id: number
           new_data: Json | null
           old_data: Json | null
@@ -79,6 +174,7 @@ export type Database = {
           actor_id?: string | null
           actor_role: string
           at?: string
+          changed_fields?: string[] | null
           id?: never
           new_data?: Json | null
           old_data?: Json | null
@@ -92,6 +188,7 @@ export type Database = {
           actor_id?: string | null
           actor_role?: string
           at?: string
+          changed_fields?: string[] | null
           id?: never
           new_data?: Json | null
           old_data?: Json | null
@@ -157,6 +254,7 @@ export type Database = {
           created_at: string
           data: Json
           id: string
+          size_bytes: number
           title: string
           updated_at: string
           user_id: string
@@ -165,6 +263,7 @@ export type Database = {
           created_at?: string
           data?: Json
           id?: string
+          size_bytes?: number
           title?: string
           updated_at?: string
           user_id?: string
@@ -173,45 +272,100 @@ export type Database = {
           created_at?: string
           data?: Json
           id?: string
+          size_bytes?: number
           title?: string
           updated_at?: string
           user_id?: string
         }
         Relationships: []
       }
+      desk_notes: {
+        Row: {
+          application_id: string | null
+          author_id: string | null
+          body: string
+          created_at: string
+          enquiry_id: string | null
+          id: string
+        }
+        Insert: {
+          application_id?: string | null
+          author_id?: string | null
+          body: string
+          created_at?: string
+          enquiry_id?: string | null
+          id?: string
+        }
+        Update: {
+          application_id?: string | null
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          enquiry_id?: string | null
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "desk_notes_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "desk_notes_enquiry_id_fkey"
+            columns: ["enquiry_id"]
+            isOneToOne: false
+            referencedRelation: "enquiries"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       enquiries: {
         Row: {
           company: string | null
           created_at: string
           email: string
+          handled: boolean
+          handled_at: string | null
+          handled_by: string | null
           id: string
           kind: string
           message: string | null
           name: string
           phone: string | null
           source_page: string | null
+          updated_at: string
         }
         Insert: {
           company?: string | null
           created_at?: string
           email: string
+          handled?: boolean
+          handled_at?: string | null
+          handled_by?: string | null
           id?: string
           kind?: string
           message?: string | null
           name: string
           phone?: string | null
           source_page?: string | null
+          updated_at?: string
         }
         Update: {
           company?: string | null
           created_at?: string
           email?: string
+          handled?: boolean
+          handled_at?: string | null
+          handled_by?: string | null
           id?: string
           kind?: string
           message?: string | null
           name?: string
           phone?: string | null
           source_page?: string | null
+          updated_at?: string
         }
         Relationships: []
       }
@@ -467,9 +621,120 @@ export type Database = {
         }
         Relationships: []
       }
+      profile_client_links: {
+        Row: {
+          client_company: string
+          client_name: string
+          consent_id: string
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          profile_id: string
+          revoked: boolean
+          revoked_at: string | null
+          revoked_by: string | null
+          token_hash: string
+          updated_at: string
+        }
+        Insert: {
+          client_company: string
+          client_name: string
+          consent_id: string
+          created_at?: string
+          created_by?: string | null
+          expires_at: string
+          id?: string
+          profile_id: string
+          revoked?: boolean
+          revoked_at?: string | null
+          revoked_by?: string | null
+          token_hash: string
+          updated_at?: string
+        }
+        Update: {
+          client_company?: string
+          client_name?: string
+          consent_id?: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          profile_id?: string
+          revoked?: boolean
+          revoked_at?: string | null
+          revoked_by?: string | null
+          token_hash?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profile_client_links_consent_id_fkey"
+            columns: ["consent_id"]
+            isOneToOne: false
+            referencedRelation: "profile_consents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "profile_client_links_profile_id_fkey"
+            columns: ["profile_id"]
+            isOneToOne: false
+            referencedRelation: "candidate_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profile_consents: {
+        Row: {
+          given_on: string
+          id: string
+          method: Database["public"]["Enums"]["consent_method"]
+          profile_id: string
+          recorded_at: string
+          recorded_by: string | null
+          scope: string | null
+          withdrawn: boolean
+          withdrawn_at: string | null
+          withdrawn_by: string | null
+        }
+        Insert: {
+          given_on: string
+          id?: string
+          method: Database["public"]["Enums"]["consent_method"]
+          profile_id: string
+          recorded_at?: string
+          recorded_by?: string | null
+          scope?: string | null
+          withdrawn?: boolean
+          withdrawn_at?: string | null
+          withdrawn_by?: string | null
+        }
+        Update: {
+          given_on?: string
+          id?: string
+          method?: Database["public"]["Enums"]["consent_method"]
+          profile_id?: string
+          recorded_at?: string
+          recorded_by?: string | null
+          scope?: string | null
+          withdrawn?: boolean
+          withdrawn_at?: string | null
+          withdrawn_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profile_consents_profile_id_fkey"
+            columns: ["profile_id"]
+            isOneToOne: false
+            referencedRelation: "candidate_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profile_views: {
         Row: {
           by_admin: boolean
+          client_link_id: string | null
           id: string
           is_bot: boolean
           is_repeat: boolean
@@ -483,6 +748,7 @@ export type Database = {
         }
         Insert: {
           by_admin?: boolean
+          client_link_id?: string | null
           id?: string
           is_bot?: boolean
           is_repeat?: boolean
@@ -496,6 +762,7 @@ export type Database = {
         }
         Update: {
           by_admin?: boolean
+          client_link_id?: string | null
           id?: string
           is_bot?: boolean
           is_repeat?: boolean
@@ -508,6 +775,13 @@ export type Database = {
           visitor_hash?: number | null
         }
         Relationships: [
+          {
+            foreignKeyName: "profile_views_client_link_id_fkey"
+            columns: ["client_link_id"]
+            isOneToOne: false
+            referencedRelation: "profile_client_links"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "profile_views_profile_id_fkey"
             columns: ["profile_id"]
@@ -593,6 +867,46 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_application: { Args: { application_id: string }; Returns: Json }
+      admin_application_export: {
+        Args: {
+          from_day?: string
+          job_id?: string
+          search?: string
+          status?: string
+          to_day?: string
+        }
+        Returns: {
+          applied_at: string
+          candidate_sees: string
+          consultant: string
+          cv_file: string
+          email: string
+          first_name: string
+          job_ref: string
+          job_title: string
+          last_name: string
+          notes: number
+          phone: string
+          pipeline_status: Database["public"]["Enums"]["application_status"]
+        }[]
+      }
+      admin_application_page: {
+        Args: {
+          from_day?: string
+          job_id?: string
+          page_offset?: number
+          page_size?: number
+          search?: string
+          status?: string
+          to_day?: string
+        }
+        Returns: Json
+      }
+      admin_assign_consultant: {
+        Args: { application_ids: string[]; consultant_id: string }
+        Returns: number
+      }
       admin_candidate_profile_page: {
         Args: { page_offset?: number; page_size?: number; search?: string }
         Returns: Json
@@ -622,6 +936,48 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      admin_client_link_views: {
+        Args: { page_offset?: number; page_size?: number }
+        Returns: Json
+      }
+      admin_create_client_link: {
+        Args: {
+          client_company: string
+          client_name: string
+          expires_at?: string
+          profile_id: string
+        }
+        Returns: Json
+      }
+      admin_desk_summary: { Args: never; Returns: Json }
+      admin_enquiry: { Args: { enquiry_id: string }; Returns: Json }
+      admin_enquiry_export: {
+        Args: { handled?: boolean; kind?: string; search?: string }
+        Returns: {
+          company: string
+          email: string
+          enquiry_kind: string
+          handled_at: string
+          handled_by: string
+          is_handled: boolean
+          message: string
+          name: string
+          notes: number
+          phone: string
+          received_at: string
+          source_page: string
+        }[]
+      }
+      admin_enquiry_page: {
+        Args: {
+          handled?: boolean
+          kind?: string
+          page_offset?: number
+          page_size?: number
+          search?: string
+        }
+        Returns: Json
+      }
       admin_import_jobs: {
         Args: { apply?: boolean; file_name?: string; rows: Json }
         Returns: Json
@@ -639,9 +995,21 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_mark_applications_seen: { Args: never; Returns: string }
       admin_profile_analytics: {
         Args: { days?: number; page_offset?: number; page_size?: number }
         Returns: Json
+      }
+      admin_profile_clients: {
+        Args: { profile_ids: string[] }
+        Returns: {
+          client_company: string
+          client_name: string
+          last_viewed: string
+          link_id: string
+          profile_id: string
+          views: number
+        }[]
       }
       admin_profile_figures: {
         Args: never
@@ -658,6 +1026,7 @@ export type Database = {
           views: number
         }[]
       }
+      admin_profile_sharing: { Args: { profile_id: string }; Returns: Json }
       admin_profile_view_trend: {
         Args: { days?: number; profile_id: string }
         Returns: Json
@@ -671,10 +1040,28 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_set_application_status: {
+        Args: {
+          application_ids: string[]
+          note?: string
+          notify?: boolean
+          status: string
+        }
+        Returns: Json
+      }
+      admin_staff: {
+        Args: never
+        Returns: {
+          email: string
+          id: string
+          name: string
+        }[]
+      }
       admin_upsert_job: {
         Args: { item: Json }
         Returns: Record<string, unknown>
       }
+      client_profile: { Args: { token: string }; Returns: Json }
       create_job_alert: {
         Args: {
           consent_text: string
@@ -697,6 +1084,10 @@ export type Database = {
         Returns: string
       }
       export_my_data: { Args: never; Returns: Json }
+      export_my_data_part: {
+        Args: { part: string; skip?: number }
+        Returns: Json
+      }
       html_escape: { Args: { value: string }; Returns: string }
       html_without_entities: { Args: { html: string }; Returns: string }
       indeed_job_type: {
@@ -764,6 +1155,7 @@ export type Database = {
           job_id: string
           job_status: string
           job_title: string
+          status: string
         }[]
       }
       my_saved_jobs: {
@@ -779,11 +1171,19 @@ export type Database = {
           type: string
         }[]
       }
+      plain_application_status: {
+        Args: { status: Database["public"]["Enums"]["application_status"] }
+        Returns: string
+      }
       post_alert_page: {
         Args: { form: string; query: string; rest: string }
         Returns: Json
       }
       privacy_choice: { Args: { token: string }; Returns: Json }
+      record_client_link_view: {
+        Args: { referrer?: string; token: string; user_agent?: string }
+        Returns: boolean
+      }
       render_alert_page: {
         Args: { query: string; rest: string }
         Returns: Json
@@ -854,6 +1254,16 @@ export type Database = {
     }
     Enums: {
       alert_frequency: "daily" | "weekly"
+      application_status:
+        | "new"
+        | "reviewed"
+        | "shortlisted"
+        | "interviewing"
+        | "offered"
+        | "placed"
+        | "not_progressed"
+        | "withdrawn"
+      consent_method: "email" | "phone" | "in_writing"
       employment_type:
         | "permanent"
         | "fixed-term"
@@ -1004,6 +1414,17 @@ export const Constants = {
   public: {
     Enums: {
       alert_frequency: ["daily", "weekly"],
+      application_status: [
+        "new",
+        "reviewed",
+        "shortlisted",
+        "interviewing",
+        "offered",
+        "placed",
+        "not_progressed",
+        "withdrawn",
+      ],
+      consent_method: ["email", "phone", "in_writing"],
       employment_type: [
         "permanent",
         "fixed-term",

@@ -68,7 +68,7 @@ pub enum Transport {
     /// Write `.eml` files into this folder.
     Folder(PathBuf),
     /// Deliver over SMTP.
-    Smtp(smtp::SmtpSettings),
+    Smtp(smtp::SmtpConfig),
 }
 
 #[derive(Debug, Clone)]
@@ -89,7 +89,7 @@ impl Mailer {
             _ => address,
         };
         let transport = match vars.first(&["GOTRUE_SMTP_HOST"]) {
-            Some(host) => Transport::Smtp(smtp::SmtpSettings {
+            Some(host) => Transport::Smtp(smtp::SmtpConfig {
                 host,
                 port: vars.num(&["GOTRUE_SMTP_PORT"], 587u16),
                 user: vars.first(&["GOTRUE_SMTP_USER"]),

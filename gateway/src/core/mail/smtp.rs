@@ -8,16 +8,16 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::time::Duration;
 
-/// SMTP settings from `GOTRUE_SMTP_HOST`, `_PORT`, `_USER`, `_PASS`.
+/// SMTP configuration from `GOTRUE_SMTP_HOST`, `_PORT`, `_USER`, `_PASS`.
 #[derive(Debug, Clone)]
-pub struct SmtpSettings {
+pub struct SmtpConfig {
     pub host: String,
     pub port: u16,
     pub user: Option<String>,
     pub pass: Option<String>,
 }
 
-impl SmtpSettings {
+impl SmtpConfig {
     fn is_loopback(&self) -> bool {
         self.host == "localhost" || self.host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
     }
@@ -64,9 +64,9 @@ pub fn build(from: &str, mail: &OutgoingMail) -> Result<Message, MailError> {
     message.map_err(|e| MailError::Invalid(e.to_string()))
 }
 
-pub async fn send(settings: &SmtpSettings, from: &str, mail: &OutgoingMail) -> Result<(), MailError> {
+pub async fn send(config: &SmtpConfig, from: &str, mail: &OutgoingMail) -> Result<(), MailError> {
     let message = build(from, mail)?;
-    let transport = settings.transport()?;
+    let transport = config.transport()?;
     match transport.send(message).await {
         Ok(_) => Ok(()),
         Err(e) if e.is_permanent() => Err(MailError::Permanent(e.to_string())),
@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn only_loopback_hosts_may_skip_tls() {
-        let s = |host: &str| SmtpSettings { host: host.into(), port: 25, user: None, pass: None };
+        let s = |host: &str| SmtpConfig { host: host.into(), port: 25, user: None, pass: None };
         assert!(s("127.0.0.1").is_loopback());
         assert!(s("localhost").is_loopback());
         assert!(!s("smtp.example.com").is_loopback());

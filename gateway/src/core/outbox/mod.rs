@@ -18,17 +18,17 @@ use std::time::Duration;
 use stop::{StopSignal, Stopper};
 use tokio::sync::Notify;
 
-/// Retry and polling settings (`GATEWAY_OUTBOX_RETRY_BASE_SECS`, `_RETRY_MAX_SECS`, `_POLL_SECS`).
+/// Retry and polling configuration (`GATEWAY_OUTBOX_RETRY_BASE_SECS`, `_RETRY_MAX_SECS`, `_POLL_SECS`).
 #[derive(Debug, Clone)]
-pub struct OutboxSettings {
+pub struct OutboxConfig {
     pub retry_base: Duration,
     pub retry_max: Duration,
     pub poll: Duration,
 }
 
-impl OutboxSettings {
+impl OutboxConfig {
     pub fn from_vars(vars: &Vars) -> Self {
-        OutboxSettings {
+        OutboxConfig {
             retry_base: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_BASE_SECS"], 30f64).max(0.1)),
             retry_max: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_MAX_SECS"], 3600f64).max(0.1)),
             poll: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_POLL_SECS"], 30f64).max(0.1)),
@@ -63,7 +63,7 @@ pub enum Outcome {
 pub async fn deliver_one(
     pool: &Pool,
     mailer: &Mailer,
-    settings: &OutboxSettings,
+    config: &OutboxConfig,
     stop: &StopSignal,
 ) -> anyhow::Result<Option<Outcome>> {
     let mut client = pool.get().await?;
@@ -107,7 +107,7 @@ pub async fn deliver_one(
             return Ok(Some(Outcome::Released));
         }
     };
-    let outcome = record(&tx, id, attempts, sent, settings).await?;
+    let outcome = record(&tx, id, attempts, sent, config).await?;
     tx.commit().await?;
     Ok(Some(outcome))
 }
@@ -118,7 +118,7 @@ async fn record(
     id: i64,
     attempts: i32,
     sent: Result<(), MailError>,
-    settings: &OutboxSettings,
+    config: &OutboxConfig,
 ) -> anyhow::Result<Outcome> {
     Ok(match sent {
         Ok(()) => {
@@ -130,7 +130,7 @@ async fn record(
             Outcome::Sent
         }
         Err(MailError::Transient(e)) => {
-            let wait = backoff(attempts, settings.retry_base, settings.retry_max).as_secs_f64();
+            let wait = backoff(attempts, config.retry_base, config.retry_max).as_secs_f64();
             tracing::warn!(id, attempts, error = %e, "outbox: delivery failed, retrying in {wait:.1} s");
             tx.execute(
                 "update gateway.outbox set attempts = $2, last_error = $3, \
@@ -166,10 +166,10 @@ async fn next_due(pool: &Pool) -> anyhow::Result<Option<Duration>> {
 
 /// Delivers everything due, then sleeps until woken, the next retry is due, or the poll interval passes; returns
 /// once told to stop (after the message in progress is sent or released).
-pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc<Notify>, stop: StopSignal) {
+pub async fn run(pool: Pool, mailer: Mailer, config: OutboxConfig, wake: Arc<Notify>, stop: StopSignal) {
     while !stop.is_set() {
         loop {
-            match deliver_one(&pool, &mailer, &settings, &stop).await {
+            match deliver_one(&pool, &mailer, &config, &stop).await {
                 Ok(Some(_)) => continue,
                 Ok(None) => break,
                 Err(e) => {
@@ -179,9 +179,9 @@ pub async fn run(pool: Pool, mailer: Mailer, settings: OutboxSettings, wake: Arc
             }
         }
         let wait = match next_due(&pool).await {
-            Ok(Some(d)) => d.clamp(Duration::from_millis(50), settings.poll),
-            Ok(None) => settings.poll,
-            Err(_) => settings.poll.min(Duration::from_secs(5)),
+            Ok(Some(d)) => d.clamp(Duration::from_millis(50), config.poll),
+            Ok(None) => config.poll,
+            Err(_) => config.poll.min(Duration::from_secs(5)),
         };
         tokio::select! {
             _ = wake.notified() => {}
@@ -223,7 +223,7 @@ pub fn spawn(config: &Config, pool: &Pool, mailer: &Mailer) -> Option<Worker> {
     let wake = Arc::new(Notify::new());
     let (stopper, signal) = stop::channel();
     tokio::spawn(listener::listen(config.db_uri.clone(), wake.clone()));
-    let worker = run(pool.clone(), mailer.clone(), OutboxSettings::from_vars(vars), wake, signal);
+    let worker = run(pool.clone(), mailer.clone(), OutboxConfig::from_vars(vars), wake, signal);
     Some(Worker { stopper, task: tokio::spawn(worker) })
 }
 

@@ -15,7 +15,7 @@ pub mod slot;
 mod stream;
 mod visibility;
 
-use super::auth::Caller;
+use super::auth::Credentials;
 use super::frames;
 use super::outbound::SocketTx;
 use super::protocol::Vsn;
@@ -73,7 +73,7 @@ pub struct Changes {
     orphan_after: Duration,
     batch_window: Duration,
     /// Claims that arrived (`access_token`) while a subscription was still being set up.
-    newer_callers: Mutex<std::collections::HashMap<u64, Caller>>,
+    newer_callers: Mutex<std::collections::HashMap<u64, Credentials>>,
     /// End of the last transaction delivered (or skipped as predating every subscriber).
     delivered_lsn: AtomicU64,
     /// Whether an instance (by its id) is alive: another instance's slot is never swept while it is.
@@ -91,15 +91,15 @@ impl Changes {
     pub fn new(
         pool: deadpool_postgres::Pool,
         db_uri: String,
-        settings: &crate::realtime::config::RealtimeConfig,
+        config: &crate::realtime::config::RealtimeConfig,
         node: uuid::Uuid,
         alive: Liveness,
     ) -> Self {
-        let (replication_uri, publication) = (settings.replication_db_uri.clone(), settings.publication.clone());
+        let (replication_uri, publication) = (config.replication_db_uri.clone(), config.publication.clone());
         Changes {
-            idle_stop: settings.slot_idle_stop,
-            orphan_after: settings.slot_orphan_after,
-            batch_window: settings.changes_batch_window,
+            idle_stop: config.slot_idle_stop,
+            orphan_after: config.slot_orphan_after,
+            batch_window: config.changes_batch_window,
             pool,
             db_uri,
             replication_uri,
@@ -121,7 +121,7 @@ impl Changes {
     }
 
     /// Subscribes a channel's bindings; the outcome reaches the client as a `system` message.
-    pub fn subscribe(self: &Arc<Self>, target: Target, caller: Caller, elements: &[Value]) -> u64 {
+    pub fn subscribe(self: &Arc<Self>, target: Target, caller: Credentials, elements: &[Value]) -> u64 {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let requests: Vec<Request> = elements.iter().map(Request::parse).collect();
         let this = self.clone();
@@ -131,7 +131,7 @@ impl Changes {
 
     /// New claims for a subscription (`access_token`): kept, then `Subscribed to PostgreSQL` again. The bindings'
     /// tables and filter types do not depend on the token; the claims decide visibility from now on.
-    pub fn reauthorize(&self, id: u64, caller: Caller) {
+    pub fn reauthorize(&self, id: u64, caller: Credentials) {
         let Ok(mut registry) = self.registry.lock() else { return };
         let Some(existing) = registry.snapshot().into_iter().find(|s| s.id == id) else {
             // still being set up: it will take these claims when it registers
@@ -161,7 +161,7 @@ impl Changes {
         self.wake.notify_one();
     }
 
-    async fn activate(self: Arc<Self>, id: u64, target: Target, caller: Caller, requests: Vec<Request>) {
+    async fn activate(self: Arc<Self>, id: u64, target: Target, caller: Credentials, requests: Vec<Request>) {
         self.pending.fetch_add(1, Ordering::SeqCst);
         let attempt = self.attempts.load(Ordering::SeqCst);
         self.wake.notify_one();
@@ -199,7 +199,7 @@ impl Changes {
         &self,
         id: u64,
         target: &Target,
-        caller: Caller,
+        caller: Credentials,
         requests: &[Request],
     ) -> Result<(), String> {
         let bindings = registry::resolve(&self.pool, &self.publication, &caller, requests).await?;

@@ -5,7 +5,7 @@
 use super::filter::{self, TypedCondition};
 use super::slot::Kind;
 use super::Target;
-use crate::realtime::auth::Caller;
+use crate::realtime::auth::Credentials;
 use crate::realtime::join::binding_id;
 use serde_json::Value;
 use std::sync::Arc;
@@ -40,7 +40,7 @@ impl Binding {
 pub struct Subscription {
     pub id: u64,
     pub target: Target,
-    pub caller: Caller,
+    pub caller: Credentials,
     pub bindings: Vec<Binding>,
     /// Changes that committed at or before this WAL position are not delivered (they predate the subscription).
     pub since_lsn: u64,
@@ -120,7 +120,7 @@ const COLUMN_SQL: &str =
 pub async fn resolve(
     pool: &deadpool_postgres::Pool,
     publication: &str,
-    caller: &Caller,
+    caller: &Credentials,
     requests: &[Request],
 ) -> Result<Vec<Binding>, String> {
     let mut client =

@@ -26,7 +26,7 @@ impl Session {
         let config = JoinConfig::parse(payload);
         let refusal = if sub_topic.is_empty() {
             Some(Refusal::new("TopicNameRequired: You must provide a topic name"))
-        } else if self.channels.len() + self.joining.len() >= self.rt.settings.max_channels_per_client {
+        } else if self.channels.len() + self.joining.len() >= self.rt.config.max_channels_per_client {
             Some(Refusal::new("ChannelRateLimitReached: Too many channels"))
         } else if !self.rt.joins.take() {
             Some(Refusal { reason: "ClientJoinRateLimitReached: Too many joins per second".into(), close_socket: true })
@@ -44,7 +44,7 @@ impl Session {
                 None => join::admit(&rt, &sub_topic, &config, &caller, &headers).await,
             };
             if result.is_err() {
-                tokio::time::sleep(rt.settings.channel_error_backoff).await;
+                tokio::time::sleep(rt.config.channel_error_backoff).await;
             }
             let _ = events.send(Box::new(Event::Joined { topic, join_ref, reference, result }));
         });

@@ -21,7 +21,7 @@ impl Session {
                 Broadcast::User { event: event.as_str().into(), meta: None, body: body.clone() }
             }
         };
-        if message.size() > self.rt.settings.max_payload_bytes {
+        if message.size() > self.rt.config.max_payload_bytes {
             if ch.config.ack {
                 self.reply(&m, ch.join_ref.as_deref(), "error", json!("payload_size_exceeded"));
             }
@@ -36,9 +36,9 @@ impl Session {
     }
 
     pub(super) fn on_presence(&mut self, m: Inbound) {
-        let settings = &self.rt.settings;
+        let config = &self.rt.config;
         let Some(ch) = self.channels.get_mut(&m.topic) else { return };
-        if !ch.presence_calls.allow(settings.presence_max_calls, settings.presence_window) {
+        if !ch.presence_calls.allow(config.presence_max_calls, config.presence_window) {
             return self.shut_channel(&m.topic, "Client presence rate limit exceeded");
         }
         let Payload::Json(payload) = &m.payload else { return };
@@ -59,7 +59,7 @@ impl Session {
                 if !may_write {
                     return self.reply(&m, join_ref.as_deref(), "error", json!({}));
                 }
-                if Value::Object(meta.clone()).to_string().len() > self.rt.settings.max_payload_bytes {
+                if Value::Object(meta.clone()).to_string().len() > self.rt.config.max_payload_bytes {
                     return self.shut_channel(&m.topic, "Track message size exceeded");
                 }
                 self.rt.hub.track(&key, member, &presence_key, meta)
@@ -82,7 +82,7 @@ impl Session {
         let (token, topic, join_ref) = (token.to_string(), m.topic.clone(), ch.join_ref.clone());
         let (private, presence, sub_topic) = (ch.config.private, ch.config.presence_enabled, ch.key.sub_topic.clone());
         tokio::spawn(async move {
-            let result = match auth::verify(&token, &rt.keys.load(), &rt.config) {
+            let result = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
                 Err(e) => Err(e.message()),
                 Ok(caller) if !private => Ok(Admitted { caller, policies: Policies::PUBLIC }),
                 Ok(caller) => match authorization::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {

@@ -5,7 +5,7 @@
 mod join;
 mod messages;
 
-use super::auth::{self, Caller};
+use super::auth::{self, Credentials};
 use super::authorization::Policies;
 use super::frames;
 use super::hub::RoomKey;
@@ -37,7 +37,7 @@ struct Channel {
     key: RoomKey,
     member_id: u64,
     config: JoinConfig,
-    caller: Caller,
+    caller: Credentials,
     policies: Policies,
     presence_calls: Window,
     changes: Option<u64>,
@@ -46,7 +46,7 @@ struct Channel {
 pub struct Session {
     rt: Arc<RealtimeState>,
     vsn: Vsn,
-    caller: Caller,
+    caller: Credentials,
     headers_json: Arc<str>,
     out: SocketTx,
     events: mpsc::UnboundedSender<Box<Event>>,
@@ -60,7 +60,7 @@ impl Session {
     pub fn new(
         rt: Arc<RealtimeState>,
         vsn: Vsn,
-        caller: Caller,
+        caller: Credentials,
         headers_json: String,
         out: SocketTx,
         events: mpsc::UnboundedSender<Box<Event>>,

@@ -2,25 +2,17 @@
 //! chooses with `RAISE SQLSTATE 'PGRST'`.
 
 use super::Error;
+use crate::core::raise::RaisedResponse;
 use axum::http::StatusCode;
 use serde_json::Value;
 
 /// `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…,"details":…,"hint":…}',
-/// detail = '{"status":402,"headers":{"X-A":"b"}}'` → that exact response.
+/// detail = '{"status":402,"headers":{"X-A":"b"}}'` → that exact response (PGRST121 when unparsable).
 pub(super) fn custom_error(message: &str, detail: Option<&str>) -> Error {
-    let Ok(body @ Value::Object(_)) = serde_json::from_str::<Value>(message) else { return Error::CustomUnparsable };
-    let Some(Ok(Value::Object(detail))) = detail.map(serde_json::from_str::<Value>) else {
-        return Error::CustomUnparsable;
-    };
-    let Some(status) = detail.get("status").and_then(Value::as_u64).and_then(|s| u16::try_from(s).ok()) else {
-        return Error::CustomUnparsable;
-    };
-    let headers = detail
-        .get("headers")
-        .and_then(Value::as_object)
-        .map(|h| h.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string()))).collect())
-        .unwrap_or_default();
-    Error::Custom { status, body, headers }
+    match RaisedResponse::parse(message, detail) {
+        Some(r) => Error::Custom { status: r.status, body: Value::Object(r.body), headers: r.headers },
+        None => Error::CustomUnparsable,
+    }
 }
 
 /// SQLSTATE → HTTP status, as PostgREST's `pgErrorStatus` (postgrest.md §14.2).

@@ -2,6 +2,7 @@
 //! same objects (child_entities, varied_arguments_openapi, variadic_param, privileged objects).
 
 use super::*;
+use crate::core::catalog::Volatility;
 use crate::rest::openapi::catalog::{Catalog, Column, Function, Param, Table};
 
 fn col(name: &str, data_type: &str, nullable: bool, description: Option<&str>) -> Column {
@@ -55,7 +56,7 @@ fn catalog() -> Catalog {
     let varied = Function {
         name: "varied_arguments_openapi".into(),
         description: Some("An RPC function\n\nJust a test for RPC function arguments".into()),
-        volatility: "i".into(),
+        volatility: Volatility::Immutable,
         params: vec![
             param("double", "double precision", true),
             param("varchar", "character varying", true),
@@ -68,14 +69,23 @@ fn catalog() -> Catalog {
     };
     let variadic = Function {
         name: "variadic_param".into(),
-        volatility: "i".into(),
+        volatility: Volatility::Immutable,
         params: vec![Param { name: "v".into(), type_name: "text[]".into(), required: false, variadic: true }],
         executable: true,
         ..Default::default()
     };
-    let reset = Function { name: "reset_table".into(), volatility: "v".into(), executable: true, ..Default::default() };
-    let privileged =
-        Function { name: "privileged_hello".into(), volatility: "v".into(), executable: false, ..Default::default() };
+    let reset = Function {
+        name: "reset_table".into(),
+        volatility: Volatility::Volatile,
+        executable: true,
+        ..Default::default()
+    };
+    let privileged = Function {
+        name: "privileged_hello".into(),
+        volatility: Volatility::Volatile,
+        executable: false,
+        ..Default::default()
+    };
     Catalog {
         description: Some("My API title\nMy API description\nthat spans\nmultiple lines".into()),
         tables: vec![child_entities(), grandchild, authors_only],

@@ -5,6 +5,7 @@ use super::catalog::{Function, Param, Table};
 use super::document::summary_fields;
 use super::document::MEDIA;
 use super::swagger_types::{swagger_format, swagger_type, typed};
+use crate::core::catalog::Volatility;
 use serde_json::{json, Map, Value};
 
 pub(super) fn paths(tables: &[&Table], functions: &[&Function]) -> Value {
@@ -105,7 +106,7 @@ fn function_path(f: &Function) -> Value {
         { "$ref": "#/parameters/preferParams" },
     ]);
     let mut item = Map::new();
-    if f.volatility != "v" {
+    if f.volatility != Volatility::Volatile {
         item.insert("get".into(), operation(Value::Array(f.params.iter().map(query_param).collect())));
     }
     item.insert("post".into(), operation(post));

@@ -1,11 +1,13 @@
-//! The `GET /rest/v1/` handler: identify the caller, pick the schema (`Accept-Profile`), read the catalog in the
-//! caller's own request transaction (so `follow-privileges` sees the caller's grants) and answer the document.
+//! The `GET /rest/v1/` handler: identify the caller, pick the schema (`Accept-Profile`), ask in the caller's own
+//! request transaction what the caller may use (so `follow-privileges` sees the caller's grants), and answer the
+//! document of the schema cache's catalog.
 
 use super::{document, ForeignKeys, Options};
+use crate::core::catalog::lookup::{Access, ACCESS_SQL};
 use crate::rest::error::Error;
 use crate::rest::execute::{self, Decide, TxJob};
 use crate::rest::fragment::{Param, Statement};
-use crate::rest::request::{self, ApiRequest, ParseSettings, Resource};
+use crate::rest::request::{self, ApiRequest, ParseConfig, Resource};
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
 use crate::rest::Rest;
 use axum::body::Body;
@@ -25,7 +27,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         return Err(Error::Method(parts.method.to_string()));
     }
-    let openapi = &rest.settings.openapi;
+    let openapi = &rest.config.openapi;
     let Some(mode) = openapi.mode else { return Err(Error::RootDisabled) };
     let headers = &parts.headers;
     let verified = rest
@@ -39,15 +41,16 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
         context: tx,
         read_only: true,
         setup: vec![],
-        stmt: Statement { sql: super::catalog::CATALOG_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },
+        stmt: Statement { sql: ACCESS_SQL.into(), params: vec![Param(Some(api_req.schema.clone()))] },
         extra: None,
-        authenticated: !verified.identity.is_anonymous_role(rest.settings.anon_role.as_deref()),
+        authenticated: !verified.identity.is_anonymous_role(rest.config.anon_role.as_deref()),
         commit_in_flight: false,
     };
     let rollback: Decide = Box::new(|_| Ok(false));
     let (rows, _) = execute::run(rest.pool(), job, rollback).await?;
     let text = rows.first().and_then(|r| r.get(0)).unwrap_or("{}");
-    let catalog = super::catalog::parse(text).map_err(|e| Error::Connection(format!("catalog: {e}")))?;
+    let access = Access::parse(text).map_err(|e| Error::Connection(format!("catalog: {e}")))?;
+    let catalog = super::catalog::describe(&cache.catalog, &api_req.schema, access);
     let options = Options { mode, ..openapi.options.clone() };
     let doc = document(&catalog, &foreign_keys(&cache, &api_req.schema), &options);
     let profile = api_req.schema_negotiated.then_some(api_req.schema.as_str());
@@ -58,7 +61,7 @@ pub async fn answer(rest: Rest, req: Request) -> Result<Response, Error> {
 fn document_request(rest: &Rest, method: &Method, headers: &HeaderMap) -> Result<ApiRequest, Error> {
     let mut plain = headers.clone();
     let accept = plain.remove(header::ACCEPT);
-    let settings = ParseSettings { schemas: &rest.settings.schemas, plan_enabled: false };
+    let settings = ParseConfig { schemas: &rest.config.schemas, plan_enabled: false };
     let api_req =
         request::parse(method, Resource::Relation(String::new()), None, &plain, Default::default(), &settings)?;
     if let Some(accept) = accept.as_ref().and_then(|v| v.to_str().ok()) {

@@ -54,7 +54,7 @@ pub struct ApiRequest {
 }
 
 /// Settings the parser needs.
-pub struct ParseSettings<'a> {
+pub struct ParseConfig<'a> {
     pub schemas: &'a [String],
     pub plan_enabled: bool,
 }
@@ -66,7 +66,7 @@ pub fn parse(
     raw_query: Option<&str>,
     headers: &HeaderMap,
     body: Bytes,
-    settings: &ParseSettings,
+    settings: &ParseConfig,
 ) -> Result<ApiRequest, Error> {
     let (schema, schema_negotiated) = schema(method, headers, settings)?;
     let is_rpc_read = matches!(resource, Resource::Routine(_)) && matches!(*method, Method::GET | Method::HEAD);
@@ -101,7 +101,7 @@ pub fn parse(
 
 /// The schema the request names (`Accept-Profile` on reads, `Content-Profile` on writes; PGRST106 for one that is
 /// not exposed), and whether a profile is part of the answer.
-fn schema(method: &Method, headers: &HeaderMap, settings: &ParseSettings) -> Result<(String, bool), Error> {
+fn schema(method: &Method, headers: &HeaderMap, settings: &ParseConfig) -> Result<(String, bool), Error> {
     let schema_negotiated_header = if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         "accept-profile"
     } else {

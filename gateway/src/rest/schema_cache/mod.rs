@@ -1,5 +1,5 @@
 //! The schema cache: tables and views with their columns and keys, relationships between them, functions, and
-//! role settings, loaded from the catalog into plain maps. Planners read it; only `load` queries the database.
+//! role settings, built from the core's catalog into plain maps. Planners read it; only `load` queries the database.
 
 pub mod load;
 mod relationships;
@@ -113,12 +113,7 @@ pub enum ReturnShape {
     Composite { set: bool, relation: Option<QualifiedName> },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Volatility {
-    Immutable,
-    Stable,
-    Volatile,
-}
+pub use crate::core::catalog::Volatility;
 
 #[derive(Debug, Clone)]
 pub struct Routine {
@@ -152,6 +147,8 @@ pub struct SchemaCache {
     pub roles: std::collections::HashSet<String>,
     /// `pg_timezone_names`, for `Prefer: timezone=…`.
     pub timezones: std::collections::HashSet<String>,
+    /// The catalog of the exposed schemas the cache was built from (the OpenAPI document describes it).
+    pub catalog: std::sync::Arc<crate::core::catalog::Catalog>,
 }
 
 impl SchemaCache {

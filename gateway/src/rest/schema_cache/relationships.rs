@@ -1,6 +1,6 @@
 //! Relationships from foreign keys: each key gives a to-one relationship from the referencing table and a
 //! to-many (or one-to-one) back; a table whose primary key covers two foreign keys is a junction for a
-//! many-to-many pair. Views get the relationships of the base-table columns they expose unchanged.
+//! many-to-many pair. Views come with the keys they inherit (the catalog derives those).
 
 use super::{Cardinality, Junction, QualifiedName, Relationship, Table};
 use std::collections::HashMap;
@@ -13,55 +13,24 @@ pub struct ForeignKey {
     pub foreign_table: QualifiedName,
     /// (column, foreign column)
     pub columns: Vec<(String, String)>,
+    /// The key's columns are unique in its table.
+    pub one_to_one: bool,
     pub via_view: bool,
 }
 
-/// A view column that exposes a base-table column unchanged.
-#[derive(Debug, Clone)]
-pub struct ViewColumn {
-    pub view: QualifiedName,
-    pub view_column: String,
-    pub table: QualifiedName,
-    pub table_column: String,
-}
-
 /// Builds every relationship, keyed by source.
-pub fn build(
-    tables: &HashMap<QualifiedName, Table>,
-    fks: &[ForeignKey],
-    unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>,
-    view_columns: &[ViewColumn],
-) -> HashMap<QualifiedName, Vec<Relationship>> {
-    let fks = with_views(fks, view_columns);
+pub fn build(tables: &HashMap<QualifiedName, Table>, fks: &[ForeignKey]) -> HashMap<QualifiedName, Vec<Relationship>> {
     let mut out: HashMap<QualifiedName, Vec<Relationship>> = HashMap::new();
-    for fk in &fks {
-        add_key(&mut out, fk, unique_sets);
+    for fk in fks {
+        add_key(&mut out, fk);
     }
-    add_junctions(&mut out, tables, &fks);
+    add_junctions(&mut out, tables, fks);
     out
 }
 
-/// Whether `cols` are exactly one of the table's unique column sets.
-fn is_unique(unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>, t: &QualifiedName, cols: &[String]) -> bool {
-    let mut cols = cols.to_vec();
-    cols.sort();
-    unique_sets.get(t).is_some_and(|sets| {
-        sets.iter().any(|s| {
-            let mut s = s.clone();
-            s.sort();
-            s == cols
-        })
-    })
-}
-
 /// A foreign key's two relationships: to-one from the referencing table, to-many (or one-to-one) back.
-fn add_key(
-    out: &mut HashMap<QualifiedName, Vec<Relationship>>,
-    fk: &ForeignKey,
-    unique_sets: &HashMap<QualifiedName, Vec<Vec<String>>>,
-) {
-    let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
-    let one_to_one = is_unique(unique_sets, &fk.table, &own);
+fn add_key(out: &mut HashMap<QualifiedName, Vec<Relationship>>, fk: &ForeignKey) {
+    let one_to_one = fk.one_to_one;
     out.entry(fk.table.clone()).or_default().push(Relationship {
         source: fk.table.clone(),
         target: fk.foreign_table.clone(),
@@ -121,52 +90,6 @@ fn through(junction: &QualifiedName, a: &ForeignKey, b: &ForeignKey) -> Relation
     }
 }
 
-/// Views exposing a table's columns: (view, table) → (table column → view column).
-type Exposed<'a> = HashMap<(&'a QualifiedName, &'a QualifiedName), HashMap<&'a str, &'a str>>;
-
-/// Adds copies of each foreign key for every view that exposes all of its columns (on either side).
-fn with_views(fks: &[ForeignKey], view_columns: &[ViewColumn]) -> Vec<ForeignKey> {
-    let mut all = fks.to_vec();
-    let mut views: Exposed = HashMap::new();
-    for vc in view_columns {
-        views.entry((&vc.view, &vc.table)).or_default().insert(&vc.table_column, &vc.view_column);
-    }
-    for fk in fks {
-        let own: Vec<String> = fk.columns.iter().map(|(c, _)| c.clone()).collect();
-        let foreign: Vec<String> = fk.columns.iter().map(|(_, c)| c.clone()).collect();
-        let sources = exposing(&views, &fk.table, own);
-        let targets = exposing(&views, &fk.foreign_table, foreign);
-        for (s, sc) in &sources {
-            for (t, tc) in &targets {
-                if *s == fk.table && *t == fk.foreign_table {
-                    continue;
-                }
-                all.push(ForeignKey {
-                    name: fk.name.clone(),
-                    table: s.clone(),
-                    foreign_table: t.clone(),
-                    columns: sc.iter().cloned().zip(tc.iter().cloned()).collect(),
-                    via_view: true,
-                });
-            }
-        }
-    }
-    all
-}
-
-/// `table` with `cols`, then each view that exposes all of them, with their names in the view.
-fn exposing(views: &Exposed, table: &QualifiedName, cols: Vec<String>) -> Vec<(QualifiedName, Vec<String>)> {
-    let map_cols = |m: &HashMap<&str, &str>| -> Option<Vec<String>> {
-        cols.iter().map(|c| m.get(c.as_str()).map(|v| v.to_string())).collect()
-    };
-    let in_views: Vec<(QualifiedName, Vec<String>)> = views
-        .iter()
-        .filter(|((_, t), _)| *t == table)
-        .filter_map(|((v, _), m)| map_cols(m).map(|c| ((*v).clone(), c)))
-        .collect();
-    std::iter::once((table.clone(), cols)).chain(in_views).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +119,7 @@ mod tests {
                 table: q("members"),
                 foreign_table: q("users"),
                 columns: vec![("user_id".into(), "id".into())],
+                one_to_one: false,
                 via_view: false,
             },
             ForeignKey {
@@ -203,10 +127,11 @@ mod tests {
                 table: q("members"),
                 foreign_table: q("groups"),
                 columns: vec![("group_id".into(), "id".into())],
+                one_to_one: false,
                 via_view: false,
             },
         ];
-        let rels = build(&tables, &fks, &HashMap::new(), &[]);
+        let rels = build(&tables, &fks);
         let from_users = &rels[&q("users")];
         assert!(from_users.iter().any(|r| r.target == q("members") && r.cardinality == Cardinality::O2M));
         assert!(from_users.iter().any(|r| r.target == q("groups") && matches!(r.cardinality, Cardinality::M2M(_))));

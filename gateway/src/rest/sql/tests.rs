@@ -2,7 +2,7 @@
 //! cache; the SQL must name every value through a `$n` placeholder and bind exactly as many parameters.
 
 use crate::rest::plan::{self, Plan, PlanContext, ReadLimits};
-use crate::rest::request::{self, ParseSettings, Resource};
+use crate::rest::request::{self, ParseConfig, Resource};
 use crate::rest::schema_cache::*;
 use bytes::Bytes;
 use http::{HeaderMap, Method};
@@ -58,9 +58,7 @@ fn cache() -> SchemaCache {
         tables: [(q("users"), users), (q("messages"), messages)].into_iter().collect(),
         relationships: [(q("messages"), vec![rel_m2o]), (q("users"), vec![rel_o2m])].into_iter().collect(),
         routines: [(q("add"), vec![routine])].into_iter().collect(),
-        has_postgis: false,
-        roles: Default::default(),
-        timezones: Default::default(),
+        ..SchemaCache::default()
     }
 }
 
@@ -76,7 +74,7 @@ fn statement(
         h.append(*k, v.parse().unwrap());
     }
     let schemas = vec!["public".to_string()];
-    let settings = ParseSettings { schemas: &schemas, plan_enabled: false };
+    let settings = ParseConfig { schemas: &schemas, plan_enabled: false };
     let req = request::parse(&method, resource, Some(query), &h, Bytes::from(body.to_string()), &settings).unwrap();
     let cache = cache();
     let ctx = PlanContext { limits: ReadLimits { max_rows: Some(1000), aggregates_enabled: true }, role: "anon" };

@@ -1,10 +1,10 @@
 //! A bucket's settings as create and update send them, checked as Storage checks them: the schema, the MIME type
 //! patterns, and size limits (bytes or `20MB`-style) within the global limit.
 
+use crate::storage::config::parse_size;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::json::parse_body;
 use crate::storage::schema::{Prop, Schema};
-use crate::storage::settings::parse_size;
 use axum::body::Bytes;
 use serde_json::Value;
 

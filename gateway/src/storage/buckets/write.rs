@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use tokio_postgres::types::ToSql;
 
 pub async fn create(State(state): State<Storage>, requester: Requester, body: Bytes) -> Result<Json<Value>> {
-    let b = BucketBody::parse(&body, &CREATE_BODY, state.settings.file_size_limit)?;
+    let b = BucketBody::parse(&body, &CREATE_BODY, state.config.file_size_limit)?;
     let caller = requester.caller()?;
     let name = b.name.clone().unwrap_or_default();
     let id = b.id.clone().filter(|i| !i.is_empty()).unwrap_or_else(|| name.clone());
@@ -47,7 +47,7 @@ pub async fn update(
     StoragePath(id): StoragePath<String>,
     body: Bytes,
 ) -> Result<Json<Value>> {
-    let b = BucketBody::parse(&body, &UPDATE_BODY, state.settings.file_size_limit)?;
+    let b = BucketBody::parse(&body, &UPDATE_BODY, state.config.file_size_limit)?;
     let caller = requester.caller()?;
     let (set_limit, limit) = (b.file_size_limit.is_some(), b.file_size_limit.flatten());
     let (set_types, types) = (b.allowed_mime_types.is_some(), b.allowed_mime_types.flatten());

@@ -51,6 +51,7 @@ export const adminLinks = [
   { label: 'Featured Jobs', to: '/admin/jobs' },
   { label: 'Profiles', to: '/admin/candidates' },
   { label: 'Vacancies', to: '/admin/vacancies' },
+  { label: 'Applications', to: '/admin/applications' },
 ];
 
 export const footerServices = [

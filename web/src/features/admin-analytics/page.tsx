@@ -1,19 +1,23 @@
 // /admin/candidates/analytics: 'Candidate Engagement Analytics' (admin views excluded): the cards (Total Views,
 // Unique Viewers, Profiles Viewed 'Out of N total profiles', Engagement Rate), views per day for the last 30 days with
 // the top referrers (all profiles, or the chosen one), the per-profile table (paged on the server, by views), CSV
-// export of every row, and Clear Admin Views. Live: a recorded view reloads the figures (useLiveProfileViews).
+// export of every row, and Clear Admin Views; then views per client (each client's own link). Live: a recorded view
+// reloads the figures (useLiveProfileViews).
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { AdminPage } from '../admin-common/admin-page';
 import { ConfirmDialog } from '../admin-common/confirm-dialog';
 import { LiveBadge } from '../admin-common/live-badge';
+import { Pager } from '../admin-common/pager';
 import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
 import { clearAdminViews, getAllFigures, TABLE_PAGE_SIZE, TREND_DAYS, type Analytics } from './api/profile-analytics';
 import { AnalyticsTable } from './components/analytics-table';
+import { ClientViews } from './components/client-views';
 import { TopReferrers } from './components/top-referrers';
 import { ViewsChart } from './components/views-chart';
-import { analyticsCsv, downloadCsv } from './csv';
+import { analyticsCsv } from './csv';
+import { datedFileName, downloadCsv } from '../admin-common/csv';
 import { useProfileAnalytics } from './use-profile-analytics';
 import { injectStyle } from '@/lib/inject-style';
 import analyticsCss from './analytics.css?inline';
@@ -45,26 +49,6 @@ function Cards({ a }: { a: Analytics }) {
   );
 }
 
-function Pager({ total, offset, onOffset }: { total: number; offset: number; onOffset: (offset: number) => void }) {
-  if (total <= TABLE_PAGE_SIZE) return null;
-  const to = Math.min(offset + TABLE_PAGE_SIZE, total);
-  return (
-    <nav className="pagination" aria-label="Pages of the table">
-      <span data-testid="analytics-page-range">
-        Showing {offset + 1}–{to} of {total}
-      </span>
-      <span className="btn-row">
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - TABLE_PAGE_SIZE))}>
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={to >= total} onClick={() => onOffset(offset + TABLE_PAGE_SIZE)}>
-          Next
-        </Button>
-      </span>
-    </nav>
-  );
-}
-
 function AnalyticsView() {
   const { toast } = useToast();
   const { analytics, error, selected, select, setOffset, trend, refetch } = useProfileAnalytics();
@@ -75,7 +59,7 @@ function AnalyticsView() {
   const chosen = selected ? (analytics.profiles.find((p) => p.id === selected.id) ?? selected) : null;
   async function exportCsv() {
     try {
-      downloadCsv(`profile-analytics-${new Date().toISOString().slice(0, 10)}.csv`, analyticsCsv(await getAllFigures()));
+      downloadCsv(datedFileName('profile-analytics'), analyticsCsv(await getAllFigures()));
     } catch {
       toast({ title: 'Error', description: 'The export failed. Please try again.', variant: 'destructive' });
     }
@@ -122,8 +106,9 @@ function AnalyticsView() {
           </div>
         </div>
         <AnalyticsTable rows={analytics.profiles} selected={chosen?.id ?? null} onSelect={select} />
-        <Pager total={analytics.total_profiles} offset={analytics.page_offset} onOffset={setOffset} />
+        <Pager total={analytics.total_profiles} offset={analytics.page_offset} pageSize={TABLE_PAGE_SIZE} onOffset={setOffset} label="Pages of the table" testId="analytics-page-range" />
       </section>
+      <ClientViews version={analytics} />
       <ConfirmDialog
         open={confirming}
         title="Clear Admin Views?"

@@ -10,6 +10,8 @@ import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
 import { createProfile, deleteProfile, PAGE_SIZE, setProfileStatus, shareLink, updateProfile, type CandidateProfile, type ProfileInput } from './api/candidate-profiles';
 import { CandidatesTable } from './components/candidates-table';
 import { ProfileDialog } from './components/profile-dialog';
+import { SharingDialog } from './components/sharing-dialog';
+import { useProfileClients } from './use-profile-clients';
 import { copyText } from './copy-text';
 import { useCandidateProfiles } from './use-candidate-profiles';
 
@@ -19,8 +21,10 @@ function Candidates() {
   const live = useLiveProfileViews(list.refetch);
   const [dialog, setDialog] = useState<{ open: boolean; editing: CandidateProfile | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<CandidateProfile | null>(null);
+  const [sharing, setSharing] = useState<CandidateProfile | null>(null);
   const [busy, setBusy] = useState(false);
   const page = list.data;
+  const clients = useProfileClients(page?.profiles);
 
   async function write(action: () => Promise<void>, success: string): Promise<boolean> {
     setBusy(true);
@@ -89,6 +93,8 @@ function Candidates() {
           onCopy={(p) => void copy(p)}
           onToggle={(p) => void write(() => setProfileStatus(p.id, p.status === 'active' ? 'inactive' : 'active'), 'Candidate profile updated successfully')}
           onDelete={setDeleting}
+          onShare={setSharing}
+          clients={clients.byProfile}
         />
       )}
       {page && page.matching > PAGE_SIZE && (
@@ -107,6 +113,13 @@ function Candidates() {
         </nav>
       )}
       <ProfileDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} onSave={save} />
+      <SharingDialog
+        profile={sharing}
+        onClose={() => {
+          setSharing(null);
+          void clients.refetch();
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete candidate profile?"

@@ -55,3 +55,11 @@ export const PowerIcon = () => (
     <path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />
   </Svg>
 );
+export const ShareIcon = () => (
+  <Svg>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </Svg>
+);

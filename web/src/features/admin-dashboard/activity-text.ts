@@ -6,12 +6,23 @@ const TABLE_LABELS: Record<string, string> = {
   candidate_profiles: 'candidate profile',
   user_roles: 'role',
   jobs: 'job',
+  applications: 'application',
+  profile_views: 'profile views',
+  application_pipeline: 'application',
+  enquiries: 'enquiry',
+  desk_notes: 'note',
+  profile_consents: 'consent',
+  profile_client_links: 'client link',
+  application_mail_templates: 'status e-mail',
 };
 const VERBS = { INSERT: 'added', UPDATE: 'updated', DELETE: 'removed' } as const;
 const IGNORED = new Set(['updated_at', 'search_vector', 'description_html', 'requirements_html', 'published_at']);
 
 export function changedFields(entry: AuditEntry): string[] {
-  if (entry.action !== 'UPDATE' || !entry.old_data || !entry.new_data) return [];
+  if (entry.action !== 'UPDATE') return [];
+  // Recorded when the change was made, so it survives the erasure of a deleted profile's values (0331).
+  if (entry.changed_fields) return entry.changed_fields.filter((k) => !IGNORED.has(k));
+  if (!entry.old_data || !entry.new_data) return [];
   const before = entry.old_data;
   const after = entry.new_data;
   return Object.keys(after).filter((k) => !IGNORED.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));

@@ -1,6 +1,7 @@
 // /admin: links to the featured-job and candidate areas, job stats (Total, Active, Incomplete by spec §5), the first
 // 10 jobs, the Data Quality Issues panel (each incomplete job and what it lacks), recent activity from the audit log,
-// and what the data retention pass has due (issue 14: "an admin can see what is due").
+// what the data retention pass has due (issue 14: "an admin can see what is due"), and the desk: new applications
+// since the admin's last visit and unhandled enquiries (issue 25).
 import { Link } from 'react-router';
 import { AdminPage } from '../admin-common/admin-page';
 import { formatDateTime, formatRelative } from '../admin-common/format';
@@ -11,6 +12,7 @@ import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } 
 import { getRetention } from './api/get-retention';
 import { RetentionPanel } from './components/retention-panel';
 import { MISSING_LABELS } from '../admin-vacancies/issue-labels';
+import { DeskCards } from './components/desk-cards';
 
 function Stat({ label, value, warn, to }: { label: string; value: number | string; warn?: boolean; to?: string }) {
   return (
@@ -131,6 +133,7 @@ function Dashboard() {
           <p className="muted">Write, publish, close and import the firm's jobs.</p>
         </article>
       </div>
+      <DeskCards />
       {overview.error && <p role="alert" className="field__error">{overview.error}</p>}
       <div className="stat-grid">
         <Stat label="Total Jobs" value={data ? data.total : '…'} />

@@ -1,10 +1,10 @@
-// Loads a list for the dashboard and keeps its loading/error state; `reload` fetches it again.
+// Loads a list (or a page of one) for the dashboard and keeps its loading/error state; `reload` fetches it again.
 import { useCallback, useEffect, useState } from 'react';
 
-export type ListState<T> = { items: T[] | null; error: string | null; reload: () => void };
+export type ListState<T> = { items: T | null; error: string | null; reload: () => void };
 
-export function useList<T>(load: () => Promise<T[]>): ListState<T> {
-  const [items, setItems] = useState<T[] | null>(null);
+export function useList<T>(load: () => Promise<T>): ListState<T> {
+  const [items, setItems] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {

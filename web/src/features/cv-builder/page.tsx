@@ -22,7 +22,7 @@ injectStyle('cv-builder', builderCss);
 function Builder({ userId }: { userId: string }) {
   const [params] = useSearchParams();
   const template = params.get('template');
-  const { doc, status, loadError, update, flush } = useCvDocument(userId, isTemplateId(template) ? template : null);
+  const { doc, status, refusal, lastRefusal, loadError, update, flush } = useCvDocument(userId, isTemplateId(template) ? template : null);
   const { toast } = useToast();
   const navigate = useNavigate();
   const [finishing, setFinishing] = useState(false);
@@ -48,7 +48,9 @@ function Builder({ userId }: { userId: string }) {
     const saved = await flush();
     setFinishing(false);
     if (!saved) {
-      toast({ title: 'Not saved yet', description: 'Your changes are kept on this device and will be saved when the connection returns.', variant: 'destructive' });
+      const reason = lastRefusal();
+      const description = reason ?? 'Your changes are kept on this device and will be saved when the connection returns.';
+      toast({ title: reason ? 'Not saved' : 'Not saved yet', description, variant: 'destructive' });
       return;
     }
     toast({ title: 'CV Saved', description: 'Your CV has been saved successfully.' });
@@ -60,7 +62,7 @@ function Builder({ userId }: { userId: string }) {
       <div className="builder__form">
         <div className="builder__head">
           <h1>CV Builder</h1>
-          <SaveStatusLine status={status} />
+          <SaveStatusLine status={status} reason={refusal} />
         </div>
         <div className="field builder__title">
           <label htmlFor="cv-title">CV name</label>

@@ -1,13 +1,15 @@
 // One CV being edited, persisted in cv_documents: created on the first edit (its id goes into ?id= so a reload
 // reopens it), autosaved 800 ms after the last change, retried with back-off (2 s → 30 s) and when the browser
-// comes back online, and kept in a local copy until the server acknowledges it. `flush()` saves now.
+// comes back online, and kept in a local copy until the server acknowledges it. `flush()` saves now. A draft the
+// database refuses as it is (a limit of the account, sql/migrations/0334) is not retried until the next edit; the
+// refusal's message is shown instead.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getCv, saveCv } from '@/features/cv/api';
+import { getCv, isRefusal, saveCv } from '@/features/cv/api';
 import { emptyDraft, normaliseDraft, type CvDraft, type TemplateId } from '@/features/cv/model';
 import { dropLocalCopy, readLocalCopy, writeLocalCopy } from './local-copy';
 
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'error';
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'error' | 'refused';
 export type CvDoc = { id: string | null; title: string; draft: CvDraft };
 
 const DEBOUNCE_MS = 800;
@@ -20,6 +22,12 @@ export function useCvDocument(userId: string, template: TemplateId | null) {
   const [doc, setDoc] = useState<CvDoc | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [refusal, setRefusalState] = useState<string | null>(null);
+  const refused = useRef<string | null>(null);
+  const setRefusal = useCallback((reason: string | null) => {
+    refused.current = reason;
+    setRefusalState(reason);
+  }, []);
   const latest = useRef<CvDoc | null>(null);
   const edits = useRef({ made: 0, saved: 0, inFlight: null as Promise<boolean> | null });
   const timers = useRef({ debounce: 0, retry: 0, retryDelay: RETRY_MIN_MS });
@@ -36,6 +44,7 @@ export function useCvDocument(userId: string, template: TemplateId | null) {
       .then(() => {
         edits.current.saved = version;
         timers.current.retryDelay = RETRY_MIN_MS;
+        setRefusal(null);
         if (edits.current.made === version) {
           dropLocalCopy(userId, id);
           setStatus('saved');
@@ -43,6 +52,11 @@ export function useCvDocument(userId: string, template: TemplateId | null) {
         return true;
       })
       .catch((e: unknown) => {
+        if (isRefusal(e)) {
+          setRefusal(e.message);
+          setStatus('refused');
+          return false;
+        }
         console.warn('Autosave failed, will retry:', e instanceof Error ? e.message : e);
         setStatus(navigator.onLine ? 'error' : 'offline');
         window.clearTimeout(timers.current.retry);
@@ -55,7 +69,7 @@ export function useCvDocument(userId: string, template: TemplateId | null) {
     edits.current.inFlight = null;
     if (ok && edits.current.made !== version) return save();
     return ok;
-  }, [userId]);
+  }, [userId, setRefusal]);
 
   const schedule = useCallback(() => {
     window.clearTimeout(timers.current.debounce);
@@ -144,5 +158,8 @@ export function useCvDocument(userId: string, template: TemplateId | null) {
     };
   }, [save]);
 
-  return { doc, status, loadError, update, flush };
+  /** Why the last save was refused, read after `flush()` resolves (the state above is for rendering). */
+  const lastRefusal = useCallback(() => refused.current, []);
+
+  return { doc, status, refusal, lastRefusal, loadError, update, flush };
 }

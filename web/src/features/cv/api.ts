@@ -6,6 +6,23 @@ import type { CvDraft } from './model';
 
 export type CvSummary = { id: string; title: string; updated_at: string };
 export type CvRow = CvSummary & { data: Json };
+export type CvPage = { rows: CvSummary[]; total: number };
+
+/** The dashboard's list: one page of CVs without their drafts (sql/migrations/0334 caps an account at 25). */
+export const CV_PAGE_SIZE = 10;
+
+/** A refusal from the data API, with PostgREST's code. */
+export class CvApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The database refused the draft as it is (its shape, or the account's limits): saving it again cannot succeed. */
+export const isRefusal = (e: unknown): e is CvApiError => e instanceof CvApiError && e.code === '23514';
 
 /** A draft as the `data` jsonb column (a draft is plain JSON by construction). */
 const asJson = (draft: CvDraft): Json => draft as unknown as Json;
@@ -14,14 +31,20 @@ async function client() {
   return getSupabase();
 }
 
-function fail(error: { message: string } | null): void {
-  if (error) throw new Error(error.message);
+function fail(error: { message: string; code?: string } | null): void {
+  if (error) throw new CvApiError(error.message, error.code);
 }
 
-export async function listCvs(): Promise<CvSummary[]> {
-  const { data, error } = await (await client()).from('cv_documents').select('id,title,updated_at').order('updated_at', { ascending: false });
+/** One page of the account's CVs, last edited first, and how many there are. */
+export async function listCvs(offset = 0): Promise<CvPage> {
+  const { data, error, count } = await (await client())
+    .from('cv_documents')
+    .select('id,title,updated_at', { count: 'exact' })
+    .order('updated_at', { ascending: false })
+    .order('id')
+    .range(offset, offset + CV_PAGE_SIZE - 1);
   fail(error);
-  return (data ?? []) as CvSummary[];
+  return { rows: (data ?? []) as CvSummary[], total: count ?? 0 };
 }
 
 export async function getCv(id: string): Promise<CvRow | null> {

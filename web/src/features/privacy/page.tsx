@@ -40,6 +40,7 @@ const RETENTION = [
   ['Career Hub accounts and CV drafts', 'Until you delete them or close your account; inactive accounts are reminded and then deleted after two years.'],
   ['Views of shared candidate profiles', 'Up to one year.'],
   ['Job alerts', 'Until you unsubscribe (every alert e-mail has a one-click link) or delete the alert or your account; an alert whose address is never confirmed is deleted after 7 days.'],
+  ['Links sharing a candidate profile with a named client', 'Until one year after the link expired or was withdrawn (the views through it, up to one year).'],
 ];
 
 export default function PrivacyPage() {
@@ -168,7 +169,7 @@ export default function PrivacyPage() {
           </ul>
           <p>
             To use any of these rights, e-mail <a href={`mailto:${site.email}?subject=Data%20protection%20request`}>{site.email}</a>, call us, or use our <Link to="/contact?kind=other#enquiry">enquiry form</Link>. You can delete your Career Hub CV drafts yourself at any time. On your{' '}
-            <Link to="/career-hub/dashboard">Career Hub dashboard</Link>, "Download my data" gives you one file with your account, CV drafts, saved jobs and the applications you made while signed in, and "Delete my account" removes all of these, including the CV files uploaded with those applications.
+            <Link to="/career-hub/dashboard">Career Hub dashboard</Link>, "Download my data" gives you one file with everything we hold about you: your account and its sign-in sessions (when, from which IP address and browser), your CV drafts, saved jobs, the files you uploaded, the candidate profiles you viewed while signed in and, once you have confirmed your e-mail address, the applications and enquiries sent with it (signed in or not) and where each application stands, any candidate profile we hold under it with the consents you gave us to introduce you and the companies we shared it with, the e-mails we sent to it and our retention e-mails (without the one-time codes their links carry). "Delete my account" erases all of these, including CV files uploaded with your applications and files you uploaded but never sent; the firm keeps only the count of profile views you made, with nothing that links them to you. Our consultants' internal notes on your applications are not in the file: ask us for them as described above.
           </p>
           <p>
             If you are unhappy with how we have handled your data, please tell us first by e-mail with the subject "Data protection complaint" or through the <Link to="/contact?kind=other#enquiry">enquiry form</Link>: we acknowledge complaints within 30 days and respond without undue delay. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data-protection regulator: <External href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</External> or 0303 123 1113.

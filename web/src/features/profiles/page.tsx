@@ -4,18 +4,10 @@
 // the phone sticky bar after 400 px, Other Profiles (5), a back link. noindex, nofollow. One view per page load.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, CheckIcon } from '@/components/ui/icons';
-import { ButtonLink, Button } from '@/components/ui/button';
-import { useScroll } from '@/components/layout/use-scroll';
-import { Seo } from '@/lib/seo';
 import { getOtherProfiles, getProfileBySlug, type OtherProfile, type PublicProfile } from './api/public-profile';
+import { ProfileMessage } from './components/profile-message';
+import { ProfileView } from './components/profile-view';
 import { useRecordView } from './use-record-view';
-import { injectStyle } from '@/lib/inject-style';
-import profileCss from './profile.css?inline';
-
-injectStyle('profile', profileCss);
-
-export const STICKY_BAR_AFTER = 400;
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; profile: PublicProfile };
 
@@ -48,66 +40,6 @@ function OtherProfiles({ profileId }: { profileId: string }) {
   );
 }
 
-function StickyBar() {
-  const { y } = useScroll();
-  const visible = y > STICKY_BAR_AFTER;
-  return (
-    <div className={`profile-sticky${visible ? ' profile-sticky--visible' : ''}`} hidden={!visible} data-testid="profile-sticky">
-      <ButtonLink to="/contact" variant="accent" block>
-        Get in Touch About This Candidate
-      </ButtonLink>
-    </div>
-  );
-}
-
-function ProfileView({ profile }: { profile: PublicProfile }) {
-  const headline = profile.job_title || `Professional Profile ${profile.candidate_id}`;
-  return (
-    <>
-      <Seo title={headline} description="A candidate profile shared by our consultants." path={`/profile/${profile.slug}`} noindex nofollow />
-      <section className="page-hero profile-hero">
-        <div className="container">
-          <Link to="/candidates" className="profile-back">
-            <ArrowLeftIcon size={16} /> Back to Candidates
-          </Link>
-        </div>
-      </section>
-      <div className="container profile-layout">
-        <article className="card profile-sheet" data-print-root data-testid="profile-sheet">
-          <span className="badge badge--accent" data-testid="profile-badge">
-            {profile.candidate_id}
-          </span>
-          <h1>{headline}</h1>
-          {profile.candidate_reference && <p className="profile-reference">Reference: {profile.candidate_reference}</p>}
-          <p className="profile-available">
-            <CheckIcon size={18} /> Available for opportunities
-          </p>
-          <div className="profile-actions">
-            <Button variant="outline" size="sm" onClick={() => window.print()}>
-              Print Profile
-            </Button>
-          </div>
-          <h2>Profile Details</h2>
-          <div className="profile-details" data-testid="profile-details">
-            {profile.details || 'Details are available on request.'}
-          </div>
-        </article>
-        <aside className="profile-aside">
-          <div className="card card--navy profile-aside__card profile-contact">
-            <h2>Interested in this candidate?</h2>
-            <p>Tell us about your role and we will arrange an introduction, with the candidate&apos;s consent.</p>
-            <ButtonLink to="/contact" variant="accent" block>
-              Get in Touch
-            </ButtonLink>
-          </div>
-          <OtherProfiles profileId={profile.id} />
-        </aside>
-      </div>
-      <StickyBar />
-    </>
-  );
-}
-
 export default function ProfilePage() {
   const { slug = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -123,26 +55,11 @@ export default function ProfilePage() {
   }, [slug]);
   useRecordView(state.kind === 'ready' ? state.profile.id : null);
 
-  if (state.kind === 'ready') return <ProfileView profile={state.profile} />;
-  return (
-    <>
-      <Seo title={state.kind === 'loading' ? 'Candidate profile' : 'Profile Not Found'} description="A candidate profile shared by our consultants." path={`/profile/${slug}`} noindex nofollow />
-      <section className="page-hero profile-hero">
-        <div className="container">
-          {state.kind === 'loading' ? (
-            <p aria-busy="true">Loading profile...</p>
-          ) : (
-            <div data-testid="profile-not-found">
-              <h1>Profile Not Found</h1>
-              <p>This profile link is invalid or has been deactivated.</p>
-              <ButtonLink to="/candidates" variant="outline-light">
-                Back to Candidates
-              </ButtonLink>
-            </div>
-          )}
-        </div>
-      </section>
-      <div className="container section" />
-    </>
+  if (state.kind === 'ready')
+    return <ProfileView profile={state.profile} path={`/profile/${state.profile.slug}`} aside={<OtherProfiles profileId={state.profile.id} />} />;
+  return state.kind === 'loading' ? (
+    <ProfileMessage seoTitle="Candidate profile" path={`/profile/${slug}`} loading />
+  ) : (
+    <ProfileMessage seoTitle="Profile Not Found" path={`/profile/${slug}`} title="Profile Not Found" text="This profile link is invalid or has been deactivated." />
   );
 }

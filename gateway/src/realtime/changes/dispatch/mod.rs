@@ -11,7 +11,7 @@
 mod judge;
 mod render;
 
-use super::catalog::{Catalog, RelationInfo};
+use super::catalog::{CatalogCache, RelationInfo};
 use super::registry::Subscription;
 use super::slot::{Kind, RowChange, Transaction};
 use crate::realtime::outbound::Frame;
@@ -42,7 +42,7 @@ struct Item<'a> {
 
 pub struct Dispatcher {
     client: Client,
-    catalog: Catalog,
+    catalog: CatalogCache,
     statements: HashMap<String, Statement>,
     /// Visibility functions created on this connection, by `visibility::function_key`.
     functions: HashMap<String, Statement>,
@@ -61,7 +61,12 @@ impl Dispatcher {
         let (client, connection) = tokio_postgres::connect(db_uri, tokio_postgres::NoTls).await?;
         tokio::spawn(connection);
         client.batch_execute("set statement_timeout = '10s'; set application_name = 'gateway realtime'").await?;
-        Ok(Dispatcher { client, catalog: Catalog::default(), statements: HashMap::new(), functions: HashMap::new() })
+        Ok(Dispatcher {
+            client,
+            catalog: CatalogCache::default(),
+            statements: HashMap::new(),
+            functions: HashMap::new(),
+        })
     }
 
     pub fn is_closed(&self) -> bool {

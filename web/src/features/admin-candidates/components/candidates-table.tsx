@@ -1,8 +1,10 @@
 // The candidate profiles table (spec §2): Name, Candidate ID, Job Title, Candidate Reference, Status, Views (counted:
 // no admin views, no bots), and the row actions Edit Profile, Copy Share Link, View Profile (new tab),
-// Deactivate/Activate and Delete.
-import { EyeIcon, LinkIcon, PencilIcon, PowerIcon, TrashIcon } from '../../admin-common/row-icons';
+// Deactivate/Activate and Delete; and Share with a client (consent, then a link per client), with the clients whose
+// links were viewed under the Views.
+import { EyeIcon, LinkIcon, PencilIcon, PowerIcon, ShareIcon, TrashIcon } from '../../admin-common/row-icons';
 import type { CandidateProfile } from '../api/candidate-profiles';
+import type { ProfileClient } from '../api/sharing';
 
 type Props = {
   profiles: CandidateProfile[];
@@ -11,9 +13,24 @@ type Props = {
   onCopy: (p: CandidateProfile) => void;
   onToggle: (p: CandidateProfile) => void;
   onDelete: (p: CandidateProfile) => void;
+  onShare: (p: CandidateProfile) => void;
+  clients: Map<string, ProfileClient[]>;
 };
 
-export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDelete }: Props) {
+function ClientViews({ clients }: { clients: ProfileClient[] | undefined }) {
+  if (!clients?.length) return null;
+  return (
+    <ul className="client-views" aria-label="Clients who viewed" data-testid="profile-clients">
+      {clients.map((c) => (
+        <li key={c.link_id}>
+          {c.client_company} ({c.views})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDelete, onShare, clients }: Props) {
   if (profiles.length === 0) return <p className="empty-state">No candidates found</p>;
   return (
     <div className="table-scroll" role="region" aria-label="Candidate profiles" tabIndex={0}>
@@ -46,8 +63,11 @@ export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDe
                   {p.status === 'active' ? 'Active' : 'Inactive'}
                 </span>
               </td>
-              <td data-label="Views" className="num" data-testid="candidate-views">
-                {p.views}
+              <td data-label="Views" className="num">
+                <div>
+                  <span data-testid="candidate-views">{p.views}</span>
+                  <ClientViews clients={clients.get(p.id)} />
+                </div>
               </td>
               <td data-label="Actions">
                 <div className="row-actions">
@@ -56,6 +76,9 @@ export function CandidatesTable({ profiles, busy, onEdit, onCopy, onToggle, onDe
                   </button>
                   <button type="button" className="icon-btn" title="Copy Share Link" aria-label={`Copy Share Link ${p.candidate_id}`} onClick={() => onCopy(p)}>
                     <LinkIcon />
+                  </button>
+                  <button type="button" className="icon-btn" title="Share with a client" aria-label={`Share ${p.candidate_id} with a client`} onClick={() => onShare(p)}>
+                    <ShareIcon />
                   </button>
                   {p.status === 'active' ? (
                     <a className="icon-btn" title="View Profile" aria-label={`View Profile ${p.candidate_id} (opens in a new tab)`} href={`/profile/${p.slug}`} target="_blank" rel="noopener">

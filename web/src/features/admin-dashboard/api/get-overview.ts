@@ -25,6 +25,7 @@ export type AuditEntry = {
   subject: string | null;
   old_data: Record<string, unknown> | null;
   new_data: Record<string, unknown> | null;
+  changed_fields: string[] | null;
 };
 
 export const DASHBOARD_JOB_LIMIT = 10;
@@ -40,7 +41,7 @@ export async function getRecentActivity(): Promise<AuditEntry[]> {
   return unwrap(
     await client
       .from('audit_log')
-      .select('id,at,actor_email,actor_role,table_name,action,subject,old_data,new_data')
+      .select('id,at,actor_email,actor_role,table_name,action,subject,old_data,new_data,changed_fields')
       .order('id', { ascending: false })
       .limit(RECENT_ACTIVITY_LIMIT),
   ) as AuditEntry[];

@@ -1,4 +1,5 @@
-// 'My Applications': applications made while signed in, newest first, with the job and the date.
+// 'My Applications': applications made while signed in, newest first, with the job, the date and where each stands
+// (the plain status that follows the firm's: Received, In review, Interviewing, Offer, Placed, Not progressed).
 import { Link } from 'react-router';
 import { formatDateTime, listApplications } from '../api';
 import { useList } from '../use-list';
@@ -24,7 +25,10 @@ export function MyApplications() {
                 ) : (
                   <span className="dash-list__title">{a.job_title ?? 'A role no longer listed'}</span>
                 )}{' '}
-                {a.job_status === 'closed' && <span className="badge badge--outline">Closed</span>}
+                {a.job_status === 'closed' && <span className="badge badge--outline">Closed</span>}{' '}
+                <span className="badge" data-testid="application-status">
+                  {a.status}
+                </span>
                 <p className="dash-list__meta">
                   {a.company ? `${a.company} — ` : ''}applied {formatDateTime(a.applied_at)}
                 </p>

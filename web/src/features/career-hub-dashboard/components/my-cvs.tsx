@@ -1,9 +1,10 @@
-// 'My CVs': every CV of the account, last edited first, with open, rename, duplicate and delete (confirmed).
-import { useState, type FormEvent } from 'react';
+// 'My CVs': the account's CVs, last edited first, a page at a time (the list never loads the drafts themselves),
+// with open, rename, duplicate and delete (confirmed).
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
+import { CV_PAGE_SIZE, deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
 import { formatDateTime } from '../api';
 import { useList } from '../use-list';
 import { FormError } from '@/features/career-hub-login/form-error';
@@ -11,7 +12,13 @@ import { FormError } from '@/features/career-hub-login/form-error';
 type Pending = { kind: 'rename' | 'delete'; cv: CvSummary } | null;
 
 export function MyCvs() {
-  const { items, error, reload } = useList(listCvs);
+  const [offset, setOffset] = useState(0);
+  const { items: page, error, reload } = useList(useCallback(() => listCvs(offset), [offset]));
+  const items = page?.rows ?? null;
+  // A page emptied by a delete: show the one before it.
+  useEffect(() => {
+    if (page && page.rows.length === 0 && offset > 0) setOffset(Math.max(0, offset - CV_PAGE_SIZE));
+  }, [page, offset]);
   const { toast } = useToast();
   const [pending, setPending] = useState<Pending>(null);
   const [title, setTitle] = useState('');
@@ -45,7 +52,7 @@ export function MyCvs() {
       </div>
       {error && <FormError message={error} />}
       {items === null && !error && <p className="muted">Loading...</p>}
-      {items?.length === 0 && <p className="muted">You haven't created any CVs yet</p>}
+      {page?.total === 0 && <p className="muted">You haven't created any CVs yet</p>}
       {items && items.length > 0 && (
         <ul className="dash-list" data-testid="my-cvs">
           {items.map((cv) => (
@@ -70,6 +77,21 @@ export function MyCvs() {
             </li>
           ))}
         </ul>
+      )}
+      {page && page.total > CV_PAGE_SIZE && (
+        <nav className="dash-pager" aria-label="CV pages">
+          <span>
+            Showing {offset + 1}–{offset + page.rows.length} of {page.total}
+          </span>
+          <span className="btn-row">
+            <button type="button" className="btn btn--sm btn--outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CV_PAGE_SIZE))}>
+              Previous
+            </button>
+            <button type="button" className="btn btn--sm btn--outline" disabled={offset + CV_PAGE_SIZE >= page.total} onClick={() => setOffset(offset + CV_PAGE_SIZE)}>
+              Next
+            </button>
+          </span>
+        </nav>
       )}
       <Dialog open={pending?.kind === 'rename'} onClose={() => setPending(null)} title="Rename CV" size="sm">
         <form className="stack" onSubmit={onRename}>

@@ -1,4 +1,5 @@
-// 'Saved Jobs': jobs saved with Save Job on job pages, newest first; closed ones are marked and no longer linked.
+// 'Saved Jobs': jobs saved with Save Job on job pages, newest first; closed ones are marked, no longer linked, and
+// shown as they last were in public.
 import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { listSavedJobs, removeSavedJob, formatDateTime } from '../api';
@@ -37,7 +38,7 @@ export function SavedJobs() {
                     {job.title}
                   </Link>
                 ) : (
-                  <span className="dash-list__title">{job.title}</span>
+                  <span className="dash-list__title">{job.title ?? 'A role no longer listed'}</span>
                 )}{' '}
                 {job.status === 'closed' && <span className="badge badge--outline">Closed</span>}
                 <p className="dash-list__meta">
@@ -45,7 +46,7 @@ export function SavedJobs() {
                 </p>
               </div>
               <div className="dash-list__actions">
-                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Remove ${job.title} from saved jobs`} onClick={() => void remove(job.job_id, job.title)}>
+                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Remove ${job.title ?? 'this role'} from saved jobs`} onClick={() => void remove(job.job_id, job.title ?? 'The role')}>
                   Remove
                 </button>
               </div>

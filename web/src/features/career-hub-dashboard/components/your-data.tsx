@@ -1,5 +1,6 @@
-// 'Your data' (UK GDPR access and erasure, as the privacy notice promises): download everything as one JSON file,
-// or delete the account after typing DELETE. Both are enforced by SQL functions of the caller.
+// 'Your data' (UK GDPR access and erasure, as the privacy notice promises): download everything the site holds about
+// the candidate as one JSON file, or delete the account and the same data after typing DELETE. Both are SQL functions
+// of the caller walking one registry of what is held (sql/migrations/0335).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
@@ -29,7 +30,7 @@ export function YourData() {
       await deleteMyAccount();
       await signOut('local');
       navigate('/career-hub', { replace: true });
-      toast({ title: 'Account deleted', description: 'Your account, CVs, saved jobs and applications have been deleted.' });
+      toast({ title: 'Account deleted', description: 'Your account and everything we held about you have been deleted.' });
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
       setBusy(false);
@@ -39,7 +40,9 @@ export function YourData() {
   return (
     <section className="card dash-card" aria-labelledby="your-data-heading">
       <h2 id="your-data-heading">Your data</h2>
-      <p className="muted">Download a copy of everything we hold for your account, or delete the account with its CVs, saved jobs and the applications (and uploaded CVs) you made while signed in.</p>
+      <p className="muted">
+        Download a copy of everything we hold about you: your account and sign-in sessions, CVs, saved jobs, uploaded files, the profiles you viewed, and the applications, enquiries and e-mails linked to your confirmed e-mail address. Or delete your account, which erases the same.
+      </p>
       <div className="btn-row">
         <button type="button" className="btn btn--outline" onClick={() => void onDownload()}>
           Download my data
@@ -56,7 +59,7 @@ export function YourData() {
             if (typed === 'DELETE') void onDelete();
           }}
         >
-          <p>This removes your account, your CVs, your saved jobs and your applications with their CV files. It cannot be undone.</p>
+          <p>This removes your account and everything we hold about you: your CVs, saved jobs and uploaded files, and the applications (with their CV files), enquiries and e-mails linked to your confirmed address. It cannot be undone.</p>
           <div className="field">
             <label htmlFor="delete-confirm">Type DELETE to confirm</label>
             <input id="delete-confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />

@@ -1,4 +1,4 @@
-//! The data API's settings, read from PostgREST's variable names (and from `pgrst.*` settings of the pool role,
+//! The data API's configuration, read from PostgREST's variable names (and from `pgrst.*` settings of the pool role,
 //! PostgREST's in-database configuration).
 
 use crate::core::config::{Config, Vars};
@@ -14,7 +14,7 @@ pub enum TxEnd {
 }
 
 #[derive(Debug, Clone)]
-pub struct RestSettings {
+pub struct RestConfig {
     /// Exposed schemas; the first is the default profile.
     pub schemas: Vec<String>,
     pub extra_search_path: Vec<String>,
@@ -31,7 +31,7 @@ pub struct RestSettings {
     /// Supabase loads safeupdate for its API role).
     pub safe_update: bool,
     /// The OpenAPI document at `/` (`PGRST_OPENAPI_*`).
-    pub openapi: OpenApiSettings,
+    pub openapi: OpenApiConfig,
     /// The quoted `search_path` of each exposed schema (the schema, then `extra_search_path`), built once.
     search_paths: HashMap<String, String>,
 }
@@ -40,12 +40,12 @@ pub struct RestSettings {
 /// `PGRST_OPENAPI_SECURITY_ACTIVE`, and where the document says the API lives (`PGRST_OPENAPI_SERVER_PROXY_URI`,
 /// else `API_EXTERNAL_URL` + `/rest/v1`).
 #[derive(Debug, Clone)]
-pub struct OpenApiSettings {
+pub struct OpenApiConfig {
     pub mode: Option<crate::rest::openapi::Mode>,
     pub options: crate::rest::openapi::Options,
 }
 
-impl OpenApiSettings {
+impl OpenApiConfig {
     fn new(mode: Option<&str>, security: bool, proxy_uri: Option<&str>, external_url: &str) -> Self {
         use crate::rest::openapi::{Mode, Options};
         let mode = match mode.map(str::trim) {
@@ -70,11 +70,11 @@ impl OpenApiSettings {
             base_path: path.to_string(),
             security,
         };
-        OpenApiSettings { mode, options }
+        OpenApiConfig { mode, options }
     }
 }
 
-impl RestSettings {
+impl RestConfig {
     /// From the environment, overridden by `pgrst.*` role settings of the pool role where the environment is silent.
     pub fn new(config: &Config, db_config: &HashMap<String, String>) -> Self {
         let vars = &config.vars;
@@ -82,7 +82,7 @@ impl RestSettings {
         let flag = |env: &str, db: &str| {
             get(env, db).is_some_and(|v| Vars(HashMap::from([("x".into(), v)])).bool(&["x"], false))
         };
-        RestSettings {
+        RestConfig {
             schemas: list(
                 get("PGRST_DB_SCHEMAS", "pgrst.db_schemas").or_else(|| vars.first(&["GATEWAY_DB_SCHEMAS"])),
                 &["public"],
@@ -100,7 +100,7 @@ impl RestSettings {
             max_body_bytes: config.max_body_bytes,
             pre_request: None,
             safe_update: vars.bool(&["GATEWAY_SAFE_UPDATE"], true),
-            openapi: OpenApiSettings::new(
+            openapi: OpenApiConfig::new(
                 get("PGRST_OPENAPI_MODE", "pgrst.openapi_mode").as_deref(),
                 flag("PGRST_OPENAPI_SECURITY_ACTIVE", "pgrst.openapi_security_active"),
                 get("PGRST_OPENAPI_SERVER_PROXY_URI", "pgrst.openapi_server_proxy_uri").as_deref(),

@@ -1,4 +1,4 @@
-//! Storage's settings, read with Supabase Storage's variable names.
+//! Storage's configuration, read with Supabase Storage's variable names.
 
 use crate::core::config::Vars;
 use std::path::PathBuf;
@@ -10,11 +10,11 @@ pub enum BackendKind {
     File(PathBuf),
     /// `STORAGE_BACKEND=s3`: an S3 bucket (`GLOBAL_S3_BUCKET`, `GLOBAL_S3_ENDPOINT`, `GLOBAL_S3_FORCE_PATH_STYLE`,
     /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `REGION`); uploads are still staged in the local folder.
-    S3(S3Settings),
+    S3(S3Config),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct S3Settings {
+pub struct S3Config {
     pub bucket: String,
     pub endpoint: Option<String>,
     pub force_path_style: bool,
@@ -26,7 +26,7 @@ pub struct S3Settings {
 }
 
 #[derive(Debug, Clone)]
-pub struct StorageSettings {
+pub struct StorageConfig {
     pub backend: BackendKind,
     /// The global upload limit in bytes (`FILE_SIZE_LIMIT`, default 50 MB); a bucket's own limit can only lower it.
     pub file_size_limit: u64,
@@ -36,11 +36,11 @@ pub struct StorageSettings {
     /// 1–2000), source limits (`IMGPROXY_MAX_SRC_FILE_SIZE` bytes, 25 MB; `IMGPROXY_MAX_SRC_RESOLUTION` megapixels,
     /// 50), renders at once (`IMAGE_TRANSFORMATION_CONCURRENCY`, half the CPUs, at least one) and the bytes of results
     /// kept (`IMAGE_TRANSFORMATION_CACHE_BYTES`, 64 MB).
-    pub image: ImageSettings,
+    pub image: ImageConfig,
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct ImageSettings {
+pub struct ImageConfig {
     /// `IMAGE_TRANSFORMATION_ENABLED` (default on): off, the render routes answer Fastify's 404 and a signed
     /// `transform` is ignored, as Storage without the feature.
     pub enabled: bool,
@@ -50,11 +50,11 @@ pub struct ImageSettings {
     pub cache_bytes: usize,
 }
 
-impl ImageSettings {
+impl ImageConfig {
     fn from_vars(vars: &Vars) -> Self {
         let cpus = std::thread::available_parallelism().map(usize::from).unwrap_or(1);
         let megapixels: f64 = vars.num(&["IMGPROXY_MAX_SRC_RESOLUTION"], 50.0f64);
-        ImageSettings {
+        ImageConfig {
             enabled: vars.bool(&["IMAGE_TRANSFORMATION_ENABLED", "ENABLE_IMAGE_TRANSFORMATION"], true),
             sizes: super::transform::SizeLimits {
                 min: vars.num(&["IMAGE_TRANSFORMATION_LIMIT_MIN_SIZE"], 1u32),
@@ -70,20 +70,20 @@ impl ImageSettings {
     }
 }
 
-impl StorageSettings {
-    /// The image renderer these settings describe.
+impl StorageConfig {
+    /// The image renderer this configuration describes.
     pub fn renderer(&self) -> super::transform::Renderer {
         let i = self.image;
         super::transform::Renderer::new(i.limits, i.sizes, i.concurrency, i.cache_bytes)
     }
 }
 
-impl StorageSettings {
+impl StorageConfig {
     pub fn from_vars(vars: &Vars) -> Self {
         let folder =
             PathBuf::from(vars.first(&["FILE_STORAGE_BACKEND_PATH"]).unwrap_or_else(|| ".data/storage".into()));
         let backend = match vars.first(&["STORAGE_BACKEND"]).map(|v| v.to_ascii_lowercase()).as_deref() {
-            Some("s3") => BackendKind::S3(S3Settings {
+            Some("s3") => BackendKind::S3(S3Config {
                 bucket: vars.first(&["GLOBAL_S3_BUCKET"]).unwrap_or_default(),
                 endpoint: vars.first(&["GLOBAL_S3_ENDPOINT"]),
                 force_path_style: vars.bool(&["GLOBAL_S3_FORCE_PATH_STYLE"], false),
@@ -96,11 +96,11 @@ impl StorageSettings {
             }),
             _ => BackendKind::File(folder),
         };
-        StorageSettings {
+        StorageConfig {
             backend,
             file_size_limit: vars.num(&["FILE_SIZE_LIMIT"], 50 * 1024 * 1024u64),
             upload_url_expiry_secs: vars.num(&["UPLOAD_SIGNED_URL_EXPIRATION_TIME"], 7200i64),
-            image: ImageSettings::from_vars(vars),
+            image: ImageConfig::from_vars(vars),
         }
     }
 }
