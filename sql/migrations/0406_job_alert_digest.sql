@@ -94,6 +94,7 @@ begin
   delete from app_private.job_alert_sends s using public.jobs j
   where j.id = s.job_id and j.status <> 'active' and j.updated_at < as_of - interval '30 days';
 
+  drop table if exists pg_temp.due_alerts;
   create temporary table due_alerts on commit drop as
     select a.* from public.job_alerts a
     where a.status = 'active'
@@ -144,6 +145,7 @@ begin
     jobs_sent := jobs_sent + jsonb_array_length(d.jobs);
   end loop;
 
+  drop table pg_temp.due_alerts;
   insert into app_private.job_alert_runs (as_of, alerts_due, digests, jobs_sent, unconfirmed_removed, duration)
   values (as_of, due_count, digests, jobs_sent, removed, clock_timestamp() - started);
   return jsonb_build_object('alerts_due', due_count, 'digests', digests, 'jobs_sent', jobs_sent,
