@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test faults soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
+.PHONY: run test faults scale-test soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
 
 run:
 	@scripts/run.sh
@@ -33,6 +33,13 @@ soak:
 # full disk, hostile clients, two instances on one database; also run by make test.
 faults:
 	@bash -c 'source scripts/lib/suites.sh && faults_suite'
+
+# Past one machine (tests/scale): a primary with a streaming standby (pg_basebackup -R), three gateways on S3 (moto)
+# behind HAProxy (docs/haproxy.cfg) under a mixed load while one restarts, one is killed and the standby stops and
+# starts; prints the figures (requests, failures by cause, writes, Realtime, the standby's read share). Also run by
+# make test.
+scale-test:
+	@bash -c 'source scripts/lib/suites.sh && scale_suite'
 
 build:
 	cargo build --release -p gateway

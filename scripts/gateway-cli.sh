@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # `make gateway ARGS="…"`: runs a `gateway` command (keys rotate, keys revoke KID, demo remove, lint, …) against
 # `make run`'s database — the private cluster under the data folder (started for the command if it is not running,
-# and stopped again), or GATEWAY_ADMIN_DB_URI when given. GATEWAY_BIN picks the binary (default: the release build).
+# and stopped again), or GATEWAY_ADMIN_DB_URI when given. GATEWAY_BIN picks the binary (default: make run's build,
+# target/local/gateway).
 set -euo pipefail
 umask 077
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-GATEWAY_BIN=${GATEWAY_BIN:-$target/release/gateway}
-[ -x "$GATEWAY_BIN" ] || cargo build --release -p gateway --bin gateway
+GATEWAY_BIN=${GATEWAY_BIN:-$target/local/gateway}
+[ -x "$GATEWAY_BIN" ] || cargo build --profile local -p gateway --bin gateway
 DATA_DIR=${DATA_DIR:-$root/.data}
 if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then
   source scripts/lib/stack.sh

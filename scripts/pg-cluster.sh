@@ -3,6 +3,10 @@
 #   scripts/pg-cluster.sh start DIR [PORT]   -> initdb DIR (if new), start it on PORT (default: a free port), print env
 #   scripts/pg-cluster.sh stop DIR           -> stop it
 #   scripts/pg-cluster.sh env DIR            -> print the env lines for a running cluster
+#   scripts/pg-cluster.sh replica DIR PRIMARY_DIR [PORT]
+#                                            -> a streaming standby of the running cluster PRIMARY_DIR in DIR (made by
+#                                               `pg_basebackup -R` when new: hot standby, same roles and passwords),
+#                                               started like `start`; `stop DIR` stops it
 # The cluster listens on 127.0.0.1 only and keeps its socket inside DIR. Every role signs in with a password
 # (SCRAM-SHA-256, no `trust`), so another OS user on the machine cannot connect; DIR is 0700 and its secrets 0600.
 # It exists for tests and for `make run`'s embedded database, never for production (use DATABASE_URL there).
@@ -16,7 +20,7 @@
 set -euo pipefail
 umask 077
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
-cmd=${1:?start|stop|env}; dir=${2:?data folder}
+cmd=${1:?start|stop|env|replica}; dir=${2:?data folder}
 mkdir -p "$dir"; dir=$(cd "$dir" && pwd)
 
 as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -76,7 +80,27 @@ write_passfile() {
   chmod 600 "$dir"/pgpass "$dir"/*_password
 }
 
+# A standby of the cluster in $primary: a base backup streamed with its WAL, `-R` writing standby.signal and
+# primary_conninfo (which reads the superuser's password from a password file the standby's owner can read).
+init_standby() {
+  local primary_port; primary_port=$(cat "$primary/port")
+  cp "$primary/superuser_password" "$primary/authenticator_password" "$dir/"
+  printf '*:%s:*:postgres:%s\n' "$primary_port" "$(cat "$dir/superuser_password")" > "$dir/replication.pgpass"
+  chmod 600 "$dir/replication.pgpass"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir/replication.pgpass"
+  as_owner env PGPASSFILE="$dir/replication.pgpass" "$PGBIN/pg_basebackup" -D "$dir/data" -R -X stream -c fast \
+    -h 127.0.0.1 -p "$primary_port" -U postgres >/dev/null
+}
+
+want_port=${3:-}
 case "$cmd" in
+  replica)
+    primary=$(cd "${3:?primary cluster folder}" && pwd); want_port=${4:-}
+    ensure_binaries
+    chmod 700 "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    [ -f "$dir/data/PG_VERSION" ] || init_standby
+    ;&
   start)
     ensure_binaries
     chmod 700 "$dir"
@@ -89,7 +113,7 @@ case "$cmd" in
       port=$(cat "$dir/port")
     else
       # the given port, else the one used before while it is free (another checkout may hold it now), else any
-      port=${3:-}
+      port=$want_port
       saved=$(cat "$dir/port" 2>/dev/null || true)
       [ -n "$port" ] || { [ -n "$saved" ] && port_free "$saved" && port=$saved; } || port=$(free_port)
       echo "$port" > "$dir/port"
@@ -105,5 +129,5 @@ case "$cmd" in
     as_owner "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     ;;
   env) port=$(cat "$dir/port"); print_env ;;
-  *) echo "usage: $0 start|stop|env DIR [PORT]" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|env DIR [PORT] | replica DIR PRIMARY_DIR [PORT]" >&2; exit 2 ;;
 esac

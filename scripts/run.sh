@@ -2,7 +2,9 @@
 # `make run`: builds what is missing, starts a private PostgreSQL cluster under the data folder unless DATABASE_URL is
 # given, migrates, loads demo content into a new database (never when GATEWAY_ENV=production), and serves the APIs and
 # the site on PORT (default 54321). Ctrl-C or SIGTERM stops the gateway and the private cluster; state survives
-# restarts. Everything under the data folder is readable by this OS user only (and the cluster's own user).
+# restarts. Everything under the data folder is readable by this OS user only (and the cluster's own user). A
+# supervisor in its own session (scripts/lib/run-guard.sh) stops the gateway and the private cluster when this script
+# ends however it ends (signals in any order, SIGKILL), so no run leaves its PostgreSQL behind.
 # GATEWAY_BIN skips the build and runs that binary; GATEWAY_SITE_DIR skips building the site and serves that folder.
 set -euo pipefail
 umask 077
@@ -20,16 +22,24 @@ apt_install() {
 need psql || apt_install postgresql-client
 need node || apt_install nodejs npm
 
+# The site builds beside the gateway (the gateway's build leaves a core idle for most of its last minute).
+web_build=
+if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web/dist/index.html ] || \
+   [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
+  echo "building the site (log: $DATA_DIR/build-web.log)..."
+  scripts/build-web.sh >"$DATA_DIR/build-web.log" 2>&1 &
+  web_build=$!
+fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  echo "building the gateway (release; the first build takes a few minutes)..."
-  cargo build --release -p gateway --bin gateway
+  # the `local` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
+  echo "building the gateway (the first build takes a few minutes)..."
+  cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-  GATEWAY_BIN=$target/release/gateway
+  GATEWAY_BIN=$target/local/gateway
 fi
-if [ -z "${GATEWAY_SITE_DIR:-}" ] && { [ ! -f web/dist/index.html ] || \
-   [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
-  [ -x scripts/build-web.sh ] && { echo "building the site..."; scripts/build-web.sh; }
+if [ -n "$web_build" ]; then
+  wait "$web_build" || { tail -n 30 "$DATA_DIR/build-web.log" >&2; echo "the site's build failed (above)" >&2; exit 1; }
 fi
 
 # Stop what was started, however the run ends: normal exit, Ctrl-C, SIGTERM or SIGHUP (to this script or its group).
@@ -42,9 +52,22 @@ on_exit() {
   for c in "${cleanup[@]}"; do eval "$c" || true; done
 }
 trap on_exit EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+# A second signal arriving while the first one's exit runs must not end the EXIT trap early: ignore them first.
+trap 'trap "" INT TERM HUP; exit 130' INT
+trap 'trap "" INT TERM HUP; exit 143' TERM
+trap 'trap "" INT TERM HUP; exit 129' HUP
+
+# Starts the supervisor of this run (its own session: signals to make run's group never reach it) and waits until it
+# is watching; a previous run's supervisor that is still stopping its cluster is waited for first.
+start_guard() {
+  local pidfile=$DATA_DIR/run-guard.pid old
+  old=$(cat "$pidfile" 2>/dev/null || true)
+  for _ in $(seq 1 150); do { [ -n "$old" ] && kill -0 "$old" 2>/dev/null; } || break; sleep 0.2; done
+  rm -f "$pidfile" "$DATA_DIR/run-gateway.pid"
+  setsid scripts/lib/run-guard.sh "$$" "$1" "$DATA_DIR" </dev/null >/dev/null 2>&1 &
+  for _ in $(seq 1 100); do [ -s "$pidfile" ] && return 0; sleep 0.05; done
+  echo "the run's supervisor did not start" >&2; return 1
+}
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
   source scripts/lib/stack.sh
@@ -56,6 +79,7 @@ if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
   fi
   # pg_cron runs the app database's scheduled jobs (the nightly retention pass, sql/migrations/0320).
   [ -f /usr/share/postgresql/15/extension/pg_cron.control ] || apt_install postgresql-15-cron
+  start_guard "$pgdir"
   cleanup+=("scripts/pg-cluster.sh stop '$pgdir'")
   # PGPORT picks the port; otherwise the one this cluster used before if it is still free, else any free port.
   eval "$(PG_CRON_DATABASE=app scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-}")"
@@ -94,6 +118,8 @@ echo "mail without SMTP is written to $GATEWAY_MAIL_DIR"
 # In the background so a signal to this script alone still stops it (on_exit); `wait` returns on a trapped signal.
 "$GATEWAY_BIN" serve &
 gateway_pid=$!
+# for the supervisor, should this script end without stopping it: the pid and its start time
+echo "$gateway_pid $(sed 's/^.*) //' "/proc/$gateway_pid/stat" 2>/dev/null | cut -d' ' -f20)" > "$DATA_DIR/run-gateway.pid"
 wait "$gateway_pid" || status=$?
 gateway_pid=
 if [ "${status:-0}" != 0 ] && [ "${GATEWAY_ENV:-}" = production ]; then

@@ -5,14 +5,16 @@
 # Env: BENCH_SECONDS (per wrk/pgbench window, default 10), BENCH_CONNECTIONS (default 32), BENCH_SIGNIN_CONNECTIONS
 # (default 4), GATEWAY_BIN (skip the release build), BENCH_POOL (gateway pool size, default: the gateway's own
 # default), BENCH_STORAGE_RUNS (10 MB uploads and downloads, default 10; 0 skips the storage benchmark),
-# BENCH_SCENARIOS (space-separated subset of: get_one page_embed insert rpc sign_in; default all — e.g.
+# BENCH_SCENARIOS (space-separated subset of: get_one page_embed page_to_many insert rpc sign_in; default all — e.g.
 # `BENCH_SCENARIOS=get_one BENCH_STORAGE_RUNS=0` for the GET, its repeat and pgbench only), BENCH_GATEWAY_WRAPPER
 # (a command the gateway runs under, e.g. `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out` for
 # instruction counts per function; rates are then meaningless).
 # Prints a markdown report and writes it to tests/bench/last-report.md (ignored by git).
-# Scenarios: GET one row by PK as anon (RLS on), a 25-row page with one embed, a single insert, a scalar RPC; then
-# pgbench of the minimal correct transaction for the first one (BEGIN READ ONLY; set_config role + claims; the row as
-# JSON; COMMIT; pipelined) with the same client count; R = gateway req/s ÷ pgbench tps; RSS idle and after load.
+# Scenarios: GET one row by PK as anon (RLS on), a 25-row page with a to-one embed, a 25-row page of 100,000 items
+# each with its array of notes (a to-many embed), a single insert, a scalar RPC; then pgbench of the best
+# hand-written transaction for each of the first four (pipelined, prepared) with the same client count; R = gateway
+# req/s ÷ pgbench tps; RSS idle and after load. Every window reports the CPU per request of the gateway, of
+# PostgreSQL (postmaster and backends) and of the load generator (wrk or pgbench), from /proc and time(1).
 # Sign-ins: POST /auth/v1/token?grant_type=password for one confirmed user (bcrypt cost 10) with few connections, then
 # the GET by PK again while the same sign-in load runs, as a ratio to the GET alone (hashing must not starve reads).
 # Each scenario first passes a correctness gate (status and body compared with what SQL says); a scenario that fails
@@ -25,7 +27,7 @@ conns=${BENCH_CONNECTIONS:-32}
 signin_conns=${BENCH_SIGNIN_CONNECTIONS:-4}
 storage_runs=${BENCH_STORAGE_RUNS:-10}
 report_file=$bench/last-report.md
-scenarios=" ${BENCH_SCENARIOS:-get_one page_embed insert rpc sign_in} "
+scenarios=" ${BENCH_SCENARIOS:-get_one page_embed page_to_many insert rpc sign_in} "
 wanted() { [[ "$scenarios" == *" $1 "* ]]; }
 
 source "$bench/lib.sh"
@@ -91,6 +93,10 @@ want_page=$(q -c "set role anon" -c "select coalesce(json_agg(x), '[]') from (se
   json_build_object('id', c.id, 'name', c.name) as category from public.items i join public.categories c on c.id = i.category_id
   order by i.id offset 100 limit 25) x")
 check page_embed 200 "$want_page" GET "/items?select=id,name,price,category:categories(id,name)&order=id.asc&offset=100&limit=25"
+want_to_many=$(q -c "set role anon" -c "select coalesce(json_agg(x), '[]') from (select i.id, i.name, i.price,
+  coalesce((select json_agg(n) from (select n.id, n.body from public.bench_notes n where n.item_id = i.id) n), '[]') as bench_notes
+  from public.items i where i.id >= 500 order by i.id limit 25) x")
+check page_to_many 200 "$want_to_many" GET "/items?select=id,name,price,bench_notes(id,body)&id=gte.500&order=id.asc&limit=25"
 check insert 201 "" POST "/events" '{"kind":"bench","payload":{"n":1}}'
 check rpc 200 "5" POST "/rpc/add_them" '{"a":2,"b":3}'
 # Sign-in gate: the user exists with a cost-10 bcrypt hash and is confirmed, and one sign-in returns a session for it.
@@ -109,11 +115,14 @@ gate[sign_in_with_get]=${gate[sign_in]}
 gate[get_during_sign_in]=${gate[get_one]}
 [ "${gate[sign_in]}" = ok ] || gate[get_during_sign_in]=${gate[sign_in]}
 
-# wrk: requests/s, p50, p99, non-2xx, gateway CPU per request.
-declare -A rps p50 p99 bad cpu pgcpu reqs
-wrk_to_file() { # NAME LUA SECONDS CONNECTIONS: raw wrk output in $tmp/wrk-NAME.txt
-  wrk -t1 -c"$4" -d"$3s" --latency -s "$bench/wrk/$2" "http://127.0.0.1:$port" >"$tmp/wrk-$1.txt" 2>&1 || true
+# wrk: requests/s, p50, p99, non-2xx, CPU per request of the gateway, PostgreSQL and wrk itself.
+declare -A rps p50 p99 bad cpu pgcpu gencpu reqs
+wrk_to_file() { # NAME LUA SECONDS CONNECTIONS: raw wrk output in $tmp/wrk-NAME.txt, its CPU seconds in $tmp/time-NAME
+  /usr/bin/time -f '%U %S' -o "$tmp/time-$1" wrk -t1 -c"$4" -d"$3s" --latency -s "$bench/wrk/$2" "http://127.0.0.1:$port" \
+    >"$tmp/wrk-$1.txt" 2>&1 || true
 }
+# CPU µs per request of a finished load generator: gen_cpu NAME COUNT (from /usr/bin/time's user and system seconds)
+gen_cpu() { awk -v n="$2" '{printf "%.0f", ($1 + $2) * 1e6 / n}' "$tmp/time-$1" 2>/dev/null || true; }
 parse_wrk() { # NAME: fills rps, p50, p99, reqs, bad from $tmp/wrk-NAME.txt
   local name=$1 out non2xx errs
   out=$(cat "$tmp/wrk-$name.txt")
@@ -135,18 +144,21 @@ run_wrk() { # NAME LUA [SECONDS] [CONNECTIONS]
   if [ -n "${reqs[$name]}" ] && [ "${reqs[$name]}" -gt 0 ]; then
     cpu[$name]=$(per_req "$t0" "$t1" "${reqs[$name]}")
     pgcpu[$name]=$(per_req "$p0" "$p1" "${reqs[$name]}")
+    gencpu[$name]=$(gen_cpu "$name" "${reqs[$name]}")
   fi
 }
 if [ "${gate[get_one]}" = ok ]; then run_wrk warmup get_one.lua 3; fi
 wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one get_one.lua
 wanted page_embed && [ "${gate[page_embed]}" = ok ] && run_wrk page_embed page_embed.lua
+wanted page_to_many && [ "${gate[page_to_many]}" = ok ] && run_wrk page_to_many page_to_many.lua
+sync_commit() { psql -qX "$admin/postgres" -c "alter system $1" -c "select pg_reload_conf()" >/dev/null; }
 if wanted insert && [ "${gate[insert]}" = ok ]; then
-  psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
+  sync_commit "set synchronous_commit = off"
   before=$(q -c "select count(*) from public.events")
   run_wrk insert insert.lua
   after=$(q -c "select count(*) from public.events")
   inserted=$((after - before))
-  psql -qX "$admin/postgres" -c "alter system reset synchronous_commit" -c "select pg_reload_conf()" >/dev/null
+  sync_commit "reset synchronous_commit"
 fi
 wanted rpc && [ "${gate[rpc]}" = ok ] && run_wrk rpc rpc.lua
 if wanted sign_in && [ "${gate[sign_in]}" = ok ]; then
@@ -165,27 +177,34 @@ wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.l
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
 # pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
-# Sets pgb_tps[NAME] (median), pgb_runs_of[NAME] (all runs) and pgb_cpu_of[NAME] (PostgreSQL CPU µs per transaction).
-declare -A pgb_tps pgb_runs_of pgb_cpu_of
+# Sets pgb_tps[NAME] (median), pgb_runs_of[NAME] (all runs), pgb_cpu_of[NAME] (PostgreSQL CPU µs per transaction)
+# and pgb_gen_of[NAME] (pgbench's own CPU µs per transaction), each run's figure in order.
+declare -A pgb_tps pgb_runs_of pgb_cpu_of pgb_gen_of
 pgbench_median() { # NAME SCRIPT
-  local runs=() cpus=() out run_tps run_tx p0 p1
+  local runs=() cpus=() gens=() out run_tps run_tx p0 p1
   for _ in 1 2 3; do
     p0=$(pg_cpu_ticks)
-    out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" -h 127.0.0.1 -p "$PGPORT" \
-      -U authenticator -f "$bench/$2" "$db" 2>&1) || true
+    out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD /usr/bin/time -f 'cpu %U %S' pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" \
+      -h 127.0.0.1 -p "$PGPORT" -U authenticator -f "$bench/$2" "$db" 2>&1) || true
     run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$out")
     p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$out")
-    [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ] && cpus+=("$(per_req "$p0" "$p1" "$run_tx")")
+    if [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ]; then
+      cpus+=("$(per_req "$p0" "$p1" "$run_tx")")
+      gens+=("$(awk -v n="$run_tx" '$1 == "cpu" {printf "%.0f", ($2 + $3) * 1e6 / n}' <<<"$out")")
+    fi
     if [ -n "$run_tps" ]; then runs+=("$run_tps"); else echo "pgbench $2 failed: $(tail -n 3 <<<"$out")" >&2; fi
   done
   if [ ${#runs[@]} -gt 0 ]; then pgb_tps[$1]=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
-  pgb_runs_of[$1]="${runs[*]:-none}"; pgb_cpu_of[$1]="${cpus[*]:-–}"
+  pgb_runs_of[$1]="${runs[*]:-none}"; pgb_cpu_of[$1]="${cpus[*]:-–}"; pgb_gen_of[$1]="${gens[*]:-–}"
 }
-pgbench_median get_one get_one.pgbench
-tps=${pgb_tps[get_one]:-}
-pgb_lat="runs: ${pgb_runs_of[get_one]}"
-pgb_pg_cpu=(${pgb_cpu_of[get_one]})
+wanted get_one && pgbench_median get_one get_one.pgbench
 wanted page_embed && pgbench_median page_embed page_embed.pgbench
+wanted page_to_many && pgbench_median page_to_many page_to_many.pgbench
+if wanted insert; then
+  sync_commit "set synchronous_commit = off"
+  pgbench_median insert insert.pgbench
+  sync_commit "reset synchronous_commit"
+fi
 
 # Storage: its own script and cluster (release binary), 10 MB up/downloads and the peak RSS while streaming.
 storage_lines=()
@@ -203,12 +222,17 @@ ratio() { [ -n "${1:-}" ] && [ -n "${2:-}" ] && [ "$2" != 0 ] && awk -v a="$1" -
 row() { # LABEL NAME
   local name=$2
   if [ "${gate[$name]:-ok}" != ok ]; then
-    echo "| $1 | not measured: correctness gate failed (${gate[$name]//|/\\|}) | | | | | |"
+    echo "| $1 | not measured: correctness gate failed (${gate[$name]//|/\\|}) | | | | | | |"
   elif [ -n "${rps[$name]:-}" ]; then
-    echo "| $1 | ${rps[$name]} | ${p50[$name]:-–} | ${p99[$name]:-–} | ${bad[$name]} | ${cpu[$name]:-–} | ${pgcpu[$name]:-–} |"
+    echo "| $1 | ${rps[$name]} | ${p50[$name]:-–} | ${p99[$name]:-–} | ${bad[$name]} | ${cpu[$name]:-–} | ${pgcpu[$name]:-–} | ${gencpu[$name]:-–} |"
   else
-    echo "| $1 | not run (not in BENCH_SCENARIOS, or wrk failed: see output) | | | | | |"
+    echo "| $1 | not run (not in BENCH_SCENARIOS, or wrk failed: see output) | | | | | | |"
   fi
+}
+twin() { # LABEL NAME TARGET: one row of the ratio table
+  local name=$2
+  [ -n "${pgb_tps[$name]:-}${rps[$name]:-}" ] || return 0
+  echo "| $1 | ${rps[$name]:-–} | ${pgb_tps[$name]:-failed} (${pgb_runs_of[$name]:-none}) | $(ratio "${rps[$name]:-}" "${pgb_tps[$name]:-}") (≥ $3) | ${pgb_cpu_of[$name]:-–} | ${pgb_gen_of[$name]:-–} |"
 }
 drift="–"
 get_alone=
@@ -224,23 +248,25 @@ fi
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
   echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
   echo
-  echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req | PostgreSQL CPU µs/req |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req | PostgreSQL CPU µs/req | wrk CPU µs/req |"
+  echo "|---|---|---|---|---|---|---|---|"
   row "GET one row by PK" get_one
-  row "GET 25-row page + 1 embed" page_embed
+  row "GET 25-row page + to-one embed" page_embed
+  row "GET 25-row page + to-many embed (100,000 items, 200,000 notes)" page_to_many
   row "POST single insert (synchronous_commit=off)" insert
   row "POST scalar RPC" rpc
   row "GET one row by PK while sign-ins run ($signin_conns connections, below)" get_during_sign_in
   row "GET one row by PK (repeat)" get_one_again
   echo
-  echo "| Limit and ratio | Value |"
+  echo "| Ratio to the database's limit: the gateway ÷ pgbench of the best hand-written transaction (pipelined, prepared, same clients) | gateway req/s | pgbench tps (median; runs) | R (target) | PostgreSQL CPU µs/tx (runs) | pgbench CPU µs/tx (runs) |"
+  echo "|---|---|---|---|---|---|"
+  twin "GET one row by PK (get_one.pgbench)" get_one 0.8
+  twin "25-row page + to-one embed (page_embed.pgbench)" page_embed 0.8
+  twin "25-row page + to-many embed (page_to_many.pgbench)" page_to_many 0.8
+  twin "single insert, synchronous_commit=off (insert.pgbench)" insert 0.6
+  echo
+  echo "| Other figures | Value |"
   echo "|---|---|"
-  echo "| pgbench tps, pipelined BEGIN READ ONLY; set_config role+claims; row as JSON; COMMIT | ${tps:-failed} (median; ${pgb_lat}; PostgreSQL CPU µs/tx: ${pgb_pg_cpu[*]:-–}) |"
-  echo "| R = GET one row req/s ÷ pgbench tps (target ≥ 0.5; performance.md goal 0.6) | $(ratio "${rps[get_one]:-}" "${tps:-}") |"
-  if [ -n "${pgb_tps[page_embed]:-}" ]; then
-    echo "| pgbench tps, best hand-written 25-row page + embed (page_embed.pgbench: same rows and JSON, RLS on) | ${pgb_tps[page_embed]} (median; runs: ${pgb_runs_of[page_embed]}; PostgreSQL CPU µs/tx: ${pgb_cpu_of[page_embed]}) |"
-    echo "| R_page = GET 25-row page + 1 embed req/s ÷ that pgbench tps (target ≥ 0.6) | $(ratio "${rps[page_embed]:-}" "${pgb_tps[page_embed]}") |"
-  fi
   echo "| drift of the repeated first scenario | $drift |"
   echo "| GET one row while sign-ins run ÷ GET alone (mean of the first and repeated runs, which bracket it) | $(ratio "${rps[get_during_sign_in]:-}" "$get_alone")${get_alone:+ ($get_alone req/s alone)} |"
   if [ -n "${inserted:-}" ]; then echo "| rows inserted vs insert responses counted by wrk | $inserted vs ${reqs[insert]} |"; fi

@@ -38,6 +38,26 @@ def test_signed_urls_work_with_the_string_expiry_storage3_sends(docs):
     assert res.headers["content-disposition"] == "attachment; filename=my%20file.txt; filename*=UTF-8''my%20file.txt"
 
 
+SVG = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>\n'
+
+
+def test_signed_urls_with_transform_serve_an_svg_as_stored_and_refuse_other_documents(service):
+    service.storage.create_bucket("art", options={"public": False})
+    art = service.storage.from_("art")
+    art.upload("logo.svg", SVG, {"content-type": "image/svg+xml"})
+    art.upload("notes.pdf", b"%PDF-1.4\n%%EOF\n", {"content-type": "application/pdf"})
+    cover = {"transform": {"width": 200, "height": 200, "resize": "cover"}}
+    signed = art.create_signed_url("logo.svg", 60, cover)
+    assert "/render/image/sign/art/logo.svg?token=" in signed["signedURL"]
+    res = httpx.get(signed["signedURL"])
+    assert res.status_code == 200, res.text
+    assert res.headers["content-type"] == "image/svg+xml"
+    assert res.content == SVG
+    refused = httpx.get(art.create_signed_url("notes.pdf", 60, cover)["signedURL"])
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "The source image is invalid or unsupported for rendering"
+
+
 def test_uploads_keep_content_type_cache_control_and_metadata(docs):
     info = docs.info("a.txt")
     assert info["content_type"] == "text/plain"

@@ -4,7 +4,8 @@
 # socket folder and secrets, stored objects and mail are this user's only — another OS user reads none of it), S6
 # (GATEWAY_ENV=production refuses a checkout with demo content and says what to do; after `make gateway` fixes it,
 # a production start prints no secret), the PostgreSQL port (free, printed, reused), logs without colour codes or
-# "already exists" notices on restart, and the cluster stopped on SIGTERM / SIGINT / SIGHUP to the process group.
+# "already exists" notices on restart, and the cluster stopped on SIGTERM / SIGINT / SIGHUP to the process group —
+# also fifty times at random moments of start-up and serving (tests/security/make-run-stops.sh, run at the end).
 #   tests/security/make-run.sh        (prints `N passed, N failed` and SUITE-COUNTS for scripts/test-all.sh)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd); cd "$root"
@@ -25,7 +26,7 @@ port=$(free_port)
 start_run() {
   local log=$1; shift; : >"$log"
   env "$@" GATEWAY_BIN="$GATEWAY_BIN" DATA_DIR="$data" GATEWAY_SITE_DIR="$site" PORT="$port" \
-    setsid make -s run >"$log" 2>&1 &
+    python3 tests/security/lib/new-session.py make -s run >"$log" 2>&1 &
   run_pid=$!
   for _ in $(seq 1 240); do
     grep -q '^Serving on' "$log" && return 0
@@ -136,6 +137,17 @@ fi
 check "a clean production start prints no secret" \
   bash -c '! grep -Eq "service_role key: ey|password: demo|$1" "$2"' _ "$(cat "$data/pg/superuser_password")" "$tmp/clean.log"
 stop_group TERM >/dev/null || true
+
+# --- stops at random moments (issue 30, finding 10): tests/security/make-run-stops.sh on this data folder -------
+stops=$(tests/security/make-run-stops.sh "$data" "$port" 2>&1)
+grep -v -e '^SUITE-COUNTS' -e '^[0-9]* passed, [0-9]* failed$' <<<"$stops"
+counts=$(grep '^SUITE-COUNTS' <<<"$stops" | tail -n1)
+if [ -n "$counts" ]; then
+  passed=$((passed + $(sed 's/.*passed=\([0-9]*\).*/\1/' <<<"$counts")))
+  failed=$((failed + $(sed 's/.*failed=\([0-9]*\).*/\1/' <<<"$counts")))
+else
+  not_ok "the random stops ran to the end" "$(tail -n 20 <<<"$stops")"
+fi
 
 echo "SUITE-COUNTS passed=$passed failed=$failed"
 echo "$passed passed, $failed failed"

@@ -60,6 +60,7 @@ impl Application {
         let state = &self.state;
         let outbox = state.core.spawn_background();
         state.reloader().spawn();
+        state.rest.spawn_background();
         crate::storage::spawn_background(&state.storage);
         crate::realtime::spawn_background(&state.realtime);
         if let Some(addr) = crate::monitoring::address(&state.core.config.vars)? {

@@ -178,7 +178,8 @@ async fn signup_user(
         Some(u) if u.email_confirmed_at.is_some() => Err(AuthError::email_exists()),
         Some(u) => {
             if let Some(Value::Object(data)) = &body.data {
-                let merged = crate::auth::user::merge_metadata(&u.user_metadata, data);
+                let field = crate::auth::domain::metadata::Field::User;
+                let merged = crate::auth::domain::metadata::merged(field, &u.user_metadata, data)?;
                 tx.execute(
                     "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
                     &[&u.id, &merged],

@@ -1,5 +1,7 @@
 //! `POST /otp` (and the older `POST /magiclink`) for e-mail: mails a sign-in link and code; creates the user first
-//! unless `create_user` is false. Answers `{}`; `verify` with type `magiclink` (or `signup` for a new user) signs in.
+//! unless `create_user` is false. As GoTrue: an address with no confirmed account is signed up first — with
+//! `GOTRUE_MAILER_AUTOCONFIRM` the account is confirmed at once and gets a magic link (`type=magiclink`), without it
+//! the sign-up confirmation (`type=signup`, which also signs in). Answers `{}`.
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::pkce;
@@ -50,18 +52,45 @@ fn check_params(body: &OtpBody) -> AuthResult<Option<pkce::Challenge>> {
     pkce::parse(body.code_challenge.as_deref(), body.code_challenge_method.as_deref())
 }
 
+/// `POST /otp`.
 pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     state.admit("otp", &ip.key(), state.config.rate_otp).await?;
     crate::auth::otp::admit_mail_client(&state, &ip).await?;
     let body: OtpBody = json_body(&body)?;
     let challenge = check_params(&body)?;
     let email = email_of(&state, &body)?;
+    send_link(state, to, email, challenge, body).await
+}
+
+/// `POST /magiclink`, GoTrue's older endpoint: an e-mail only (422 without one, as GoTrue's `MagicLinkParams`), and
+/// the account is always created (it has no `create_user`).
+pub async fn legacy(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
+    state.admit("otp", &ip.key(), state.config.rate_otp).await?;
+    crate::auth::otp::admit_mail_client(&state, &ip).await?;
+    let body: OtpBody = json_body(&body)?;
+    if body.email.as_deref().unwrap_or_default().is_empty() {
+        let message = "Password recovery requires an email";
+        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", message));
+    }
+    let body = OtpBody { phone: None, channel: None, create_user: None, ..body };
+    let challenge = check_params(&body)?;
+    let email = email_of(&state, &body)?;
+    send_link(state, to, email, challenge, body).await
+}
+
+/// Mails the link: the sign-up confirmation to an unconfirmed account, a magic link to a confirmed one.
+async fn send_link(
+    state: Auth,
+    to: RedirectTo,
+    email: Email,
+    challenge: Option<pkce::Challenge>,
+    body: OtpBody,
+) -> AuthResult<Json<Value>> {
     let redirect = admit_address(&state, &email, to.get()).await?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let user = account(&state, &tx, &email, body).await?;
-    // An unconfirmed address gets the sign-up confirmation (which also signs in); a confirmed one a magic link.
     let (kind, token, method) = if user.email_confirmed_at.is_none() {
         (MailKind::Confirmation, TokenKind::Confirmation, "email/signup")
     } else {
@@ -96,9 +125,15 @@ fn email_of(state: &Auth, body: &OtpBody) -> AuthResult<Email> {
 }
 
 /// The account of the address, created (with the body's `data`) unless `create_user` is false or sign-ups are off.
+/// With autoconfirm a new or still unconfirmed account is confirmed now, as GoTrue's sign-up step confirms it.
 async fn account(state: &Auth, tx: &Transaction<'_>, email: &Email, body: OtpBody) -> AuthResult<User> {
+    let autoconfirm = state.config.autoconfirm;
     if let Some(user) = users::by_email(tx, email.as_str()).await? {
-        return Ok(user);
+        if user.email_confirmed_at.is_some() || !autoconfirm {
+            return Ok(user);
+        }
+        users::confirm_email(tx, user.id).await?;
+        return users::by_id(tx, user.id).await?.ok_or_else(|| AuthError::internal("the confirmed user is gone"));
     }
     if body.create_user == Some(false) || state.config.disable_signup {
         let message = "Signups not allowed for otp";
@@ -108,5 +143,6 @@ async fn account(state: &Auth, tx: &Transaction<'_>, email: &Email, body: OtpBod
         Some(Value::Object(m)) => Value::Object(m),
         _ => json!({}),
     };
-    new_user::create(tx, NewUser::email_account(&state.config, email.as_str(), data)).await
+    let new = NewUser { confirmed: autoconfirm, ..NewUser::email_account(&state.config, email.as_str(), data) };
+    new_user::create(tx, new).await
 }

@@ -86,7 +86,7 @@ where
         .route("/reauthenticate", keyed(get(user::reauthenticate)))
         .route("/recover", keyed(post(recover::handler)))
         .route("/otp", keyed(post(magiclink::handler)))
-        .route("/magiclink", keyed(post(magiclink::handler)))
+        .route("/magiclink", keyed(post(magiclink::legacy)))
         .route("/resend", keyed(post(resend::handler)))
         .route("/verify", get(verify::get).post(verify::post))
         .route("/settings", keyed(get(settings::handler)))

@@ -53,9 +53,10 @@ pub fn object_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<s
 pub struct ClientIp(pub Option<IpAddr>);
 
 impl ClientIp {
-    /// The rate-limit key (one shared bucket when the address is unknown: limits never fail open).
+    /// The rate-limit key: the client's address, or its /64 network for IPv6 (`core::client_addr::limit_key`); one
+    /// shared bucket when the address is unknown (limits never fail open).
     pub fn key(&self) -> String {
-        self.0.map(|ip| ip.to_string()).unwrap_or_else(|| "unknown".into())
+        self.0.map(crate::core::client_addr::limit_key).unwrap_or_else(|| "unknown".into())
     }
 }
 
@@ -96,13 +97,22 @@ pub fn origin(ip: &ClientIp, headers: &HeaderMap) -> Origin {
     }
 }
 
+/// The `Authorization: Bearer …` value, if any (scheme case-insensitive).
+fn bearer_value(headers: &HeaderMap) -> Option<&str> {
+    let v = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?.trim();
+    v.get(..7).filter(|p| p.eq_ignore_ascii_case("bearer "))?;
+    let t = v[7..].trim();
+    (!t.is_empty() && !t.contains(' ')).then_some(t)
+}
+
 /// The `Authorization: Bearer …` token, if any (scheme case-insensitive). `Bearer sb_…` keys are not user tokens.
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let v = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?.trim();
-    let token = v.get(..7).filter(|p| p.eq_ignore_ascii_case("bearer "))?;
-    let _ = token;
-    let t = v[7..].trim();
-    (!t.is_empty() && !t.contains(' ') && !t.starts_with("sb_")).then_some(t)
+    bearer_value(headers).filter(|t| !crate::core::api_keys::is_opaque(t))
+}
+
+/// An opaque API key sent as `Authorization: Bearer sb_…` (what supabase-js sends with the new keys).
+pub fn opaque_bearer(headers: &HeaderMap) -> Option<&str> {
+    bearer_value(headers).filter(|t| crate::core::api_keys::is_opaque(t))
 }
 
 #[cfg(test)]
@@ -140,5 +150,6 @@ mod tests {
         assert_eq!(bearer(&h), Some("abc.def.ghi"));
         h.insert("authorization", "Bearer sb_publishable_x".parse().unwrap());
         assert_eq!(bearer(&h), None);
+        assert_eq!(opaque_bearer(&h), Some("sb_publishable_x"));
     }
 }

@@ -2,9 +2,11 @@
 //! and the check every authenticated auth call makes (valid JWT, user exists, session still exists).
 
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::request::bearer;
+use crate::auth::request::{bearer, opaque_bearer};
 use crate::auth::store::{sessions, users, users::User};
 use crate::auth::Auth;
+use crate::core::api_keys::is_opaque;
+use crate::core::identity::api_key_role;
 use axum::http::{HeaderMap, StatusCode};
 use deadpool_postgres::Transaction;
 use jwks::VerifyOptions;
@@ -116,13 +118,27 @@ pub async fn require_signed_in(state: &Auth, tx: &Transaction<'_>, headers: &Hea
     Ok(SignedIn { user, session_id, claims })
 }
 
-/// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`.
+/// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`. Without a user token, a
+/// configured secret key stands for `service_role`, as Supabase's API gateway forwards it.
 pub fn require_admin(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
-    let claims = verify_bearer(state, headers, &[])?;
+    let claims = match opaque_key(headers) {
+        Some(key) if bearer(headers).is_none() => {
+            let role = api_key_role(key, &state.core.keys.load(), &state.core.config)
+                .map_err(|refused| AuthError::bad_jwt(&refused))?;
+            json!({ "role": role })
+        }
+        _ => verify_bearer(state, headers, &[])?,
+    };
     let role = claims.get("role").and_then(Value::as_str).unwrap_or_default();
     if state.config.admin_roles.iter().any(|r| r == role) {
         Ok(claims)
     } else {
         Err(AuthError::not_admin())
     }
+}
+
+/// An opaque API key the request presents: its `apikey`, else `Authorization: Bearer sb_…`.
+fn opaque_key(headers: &HeaderMap) -> Option<&str> {
+    let apikey = headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| is_opaque(k));
+    apikey.or_else(|| opaque_bearer(headers))
 }

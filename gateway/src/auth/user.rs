@@ -1,7 +1,9 @@
-//! `GET /user` and `PUT /user`: the signed-in user; updates of metadata (`data`, shallow merge, `null` deletes),
+//! `GET /user` and `PUT /user`: the signed-in user; updates of metadata (`data`, shallow merge, `null` deletes,
+//! capped in size),
 //! password (strength, not the same, other sessions ended) and e-mail (confirmed by mail before it changes).
 
 use crate::auth::domain::email::Email;
+use crate::auth::domain::metadata;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
 use crate::auth::error::{AuthError, AuthResult};
@@ -18,7 +20,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub async fn get(State(state): State<Auth>, headers: HeaderMap) -> AuthResult<Json<Value>> {
     let mut client = state.core.pool.get().await?;
@@ -44,19 +46,6 @@ struct UpdateBody {
     nonce: Option<String>,
 }
 
-/// Shallow merge where a `null` value deletes the key (GoTrue `UpdateUserMetaData`).
-pub fn merge_metadata(current: &Value, update: &Map<String, Value>) -> Value {
-    let mut merged = current.as_object().cloned().unwrap_or_default();
-    for (k, v) in update {
-        if v.is_null() {
-            merged.remove(k);
-        } else {
-            merged.insert(k.clone(), v.clone());
-        }
-    }
-    Value::Object(merged)
-}
-
 pub async fn put(
     State(state): State<Auth>,
     ip: ClientIp,
@@ -80,7 +69,7 @@ pub async fn put(
         return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
     }
     if let Some(Value::Object(data)) = &body.data {
-        let merged = merge_metadata(&user.user_metadata, data);
+        let merged = metadata::merged(metadata::Field::User, &user.user_metadata, data)?;
         let sql = "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1";
         tx.execute(sql, &[&user.id, &merged]).await?;
     }
@@ -214,18 +203,5 @@ async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, non
         Ok(())
     } else {
         Err(AuthError::new(StatusCode::BAD_REQUEST, "reauthentication_not_valid", "Requires reauthentication"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn metadata_merge_is_shallow_and_null_deletes() {
-        let current = json!({"a": 1, "b": {"x": 1}, "c": 3});
-        let update = json!({"b": {"y": 2}, "c": null, "d": 4});
-        assert_eq!(merge_metadata(&current, update.as_object().unwrap()), json!({"a": 1, "b": {"y": 2}, "d": 4}));
     }
 }

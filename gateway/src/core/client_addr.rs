@@ -85,6 +85,29 @@ fn parse_ip(text: &str) -> Option<IpAddr> {
     Some(canonical(ip))
 }
 
+/// How many leading bits of an IPv6 address name one client: a /64 is what one subscriber, host or site is given
+/// (RFC 6177, and SLAAC needs one per link), so an address rotated inside it is the same client.
+pub const IPV6_CLIENT_PREFIX: u8 = 64;
+
+/// The network a limit counts `ip` under: an IPv4 address itself, an IPv6 address's /64.
+pub fn limit_net(ip: IpAddr) -> IpAddr {
+    match canonical(ip) {
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & (u128::MAX << (128 - u32::from(IPV6_CLIENT_PREFIX)));
+            IpAddr::V6(bits.into())
+        }
+        v4 => v4,
+    }
+}
+
+/// The text a limit keys `ip` by: `203.0.113.7`, or `2001:db8:1:2::/64` for any address of that /64.
+pub fn limit_key(ip: IpAddr) -> String {
+    match limit_net(ip) {
+        IpAddr::V6(net) => format!("{net}/{IPV6_CLIENT_PREFIX}"),
+        v4 => v4.to_string(),
+    }
+}
+
 /// `::ffff:1.2.3.4` is `1.2.3.4`.
 fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
@@ -210,6 +233,17 @@ mod tests {
         bare.headers_mut().insert("x-forwarded-for", HeaderValue::from_static("1.1.1.1"));
         stamp(&p, &mut bare);
         assert!(!bare.headers().contains_key("x-forwarded-for"), "no peer: nothing a client sent survives");
+    }
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_64() {
+        let key = |s: &str| limit_key(s.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2::ffff"), key("2001:db8:1:2:abcd:ef01:2345:6789"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"), "another /64 is another client");
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7", "a mapped IPv4 address is that address");
+        assert_eq!(limit_net("2001:db8::1".parse().unwrap()), "2001:db8::".parse::<IpAddr>().unwrap());
     }
 
     #[test]

@@ -84,6 +84,8 @@ pub struct Config {
     pub jwt_aud: Option<String>,
     /// When true, requests without a known `apikey` header are refused with 401 (as hosted Kong does).
     pub require_apikey: bool,
+    /// The configured opaque keys (`SUPABASE_PUBLISHABLE_KEY`, `SUPABASE_SECRET_KEY`); none by default.
+    pub api_keys: super::api_keys::ApiKeys,
     /// The public URL the site and API are reached at (`API_EXTERNAL_URL`).
     pub external_url: String,
     /// Request bodies larger than this answer 413.
@@ -126,6 +128,10 @@ impl Config {
             jwt_secret: env_first(&["PGRST_JWT_SECRET", "GOTRUE_JWT_SECRET", "JWT_SECRET"]),
             jwt_aud: env_first(&["PGRST_JWT_AUD"]),
             require_apikey: vars.bool(&["GATEWAY_REQUIRE_APIKEY"], false),
+            api_keys: super::api_keys::ApiKeys::new(
+                &vars.list(&["SUPABASE_PUBLISHABLE_KEY", "SUPABASE_PUBLISHABLE_KEYS"], &[]),
+                &vars.list(&["SUPABASE_SECRET_KEY", "SUPABASE_SECRET_KEYS"], &[]),
+            )?,
             external_url,
             max_body_bytes: vars.num(&["GATEWAY_MAX_BODY_BYTES"], 1024 * 1024usize),
             vars: vars.clone(),

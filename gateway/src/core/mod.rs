@@ -3,6 +3,7 @@
 //! settings it applies, the caller a request is made by, mail and the outbox, the schema reload listener, the
 //! HTTP workers and their connections. Nothing here knows any API; each API holds a [`Core`].
 
+pub mod api_keys;
 pub mod body;
 pub mod caller;
 pub mod catalog;
@@ -19,6 +20,7 @@ pub mod outbox;
 pub mod private_fs;
 pub mod raise;
 pub mod reload;
+pub mod revocation;
 pub mod role_settings;
 pub mod shared;
 mod state;

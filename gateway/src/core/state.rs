@@ -6,6 +6,7 @@ use super::config::Config;
 use super::context::{Request, RequestContext};
 use super::identity::cache::IdentityCache;
 use super::identity::{Rejection, Verified};
+use super::revocation::{self, Revocations};
 use super::role_settings::{self, RoleSettings};
 use super::shared::Shared;
 use super::{keys, mail, outbox};
@@ -30,6 +31,8 @@ pub struct CoreState {
     pub role_settings: ArcSwap<RoleSettings>,
     /// Sends auth mail and the outbox's messages.
     pub mailer: mail::Mailer,
+    /// Ended sessions and deleted users whose tokens may still be unexpired.
+    pub revocations: Arc<Revocations>,
 }
 
 impl Core {
@@ -43,6 +46,9 @@ impl Core {
         let role_settings = RoleSettings::load(client, &role_settings::api_roles(&config))
             .await
             .map_err(|e| anyhow::anyhow!("cannot read the API roles' settings: {e}"))?;
+        let revocations = Arc::new(Revocations::new(revocation_hold_secs(&config)));
+        let held = revocation::listener::load(client, revocations.hold_secs()).await?;
+        revocations.replace(held, chrono::Utc::now().timestamp());
         Ok(Shared::from(CoreState {
             mailer: mail::Mailer::from_vars(&config.vars),
             config,
@@ -50,13 +56,18 @@ impl Core {
             keys: Arc::new(ArcSwap::from_pointee(keys)),
             identities: IdentityCache::default(),
             role_settings: ArcSwap::from_pointee(role_settings),
+            revocations,
         }))
     }
 
     /// The caller a request's headers identify (from the identity cache when the same credentials were verified
-    /// before).
+    /// before), unless the token's session was ended or its user deleted.
     pub fn identify(&self, headers: &HeaderMap) -> Result<Arc<Verified>, Rejection> {
-        self.identities.identify(headers, &self.keys.load(), &self.config)
+        let verified = self.identities.identify(headers, &self.keys.load(), &self.config)?;
+        match self.revocations.refuses(&verified.identity.claims) {
+            true => Err(Rejection::Revoked),
+            false => Ok(verified),
+        }
     }
 
     /// The context `caller`'s `request` gives SQL, with the role's own settings.
@@ -77,10 +88,17 @@ impl Core {
         }
     }
 
-    /// The core's background work: the key-set reloader and the mail outbox (whose worker the caller stops on
+    /// The core's background work: the key-set reloader, the revocation listener and the mail outbox (whose worker the caller stops on
     /// shutdown).
     pub fn spawn_background(&self) -> Option<outbox::Worker> {
         keys::spawn_reloader(&self.config, &self.pool, &self.keys);
+        revocation::listener::spawn(&self.config, &self.revocations);
         outbox::spawn(&self.config, &self.pool, &self.mailer)
     }
+}
+
+/// How long a revocation is held: the lifetime of the access tokens Auth issues (`GOTRUE_JWT_EXP`) and a minute
+/// for clock skew and the verification leeway.
+fn revocation_hold_secs(config: &Config) -> i64 {
+    config.vars.num(&["GOTRUE_JWT_EXP", "JWT_EXPIRY"], 3600i64).max(1) + 60
 }

@@ -1,9 +1,14 @@
-//! What unit tests of the core and the APIs share: a configuration with nothing but a database URL, a key set with
-//! one current ES256 key, and a request carrying a bearer token.
+//! What unit tests of the core and the APIs share: variables from pairs, a configuration with nothing but a database
+//! URL, a key set with one current ES256 key, and a request carrying a bearer token.
 
 use super::config::{Config, Vars};
 use http::HeaderMap;
 use jwks::{KeySet, KeyStatus, SigningKey};
+
+/// Variables with just these values.
+pub fn vars(pairs: &[(&str, &str)]) -> Vars {
+    Vars(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+}
 
 /// The configuration of an unset environment (a database URL only).
 pub fn config() -> Config {

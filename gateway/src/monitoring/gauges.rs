@@ -1,4 +1,4 @@
-//! Sampled gauges: connections in use, idle and waited for in each pool and Realtime's sockets and channel joins
+//! Sampled gauges: connections in use, idle and waited for in each pool (the read replicas' summed as `replica`) and Realtime's sockets and channel joins
 //! (every second), and the outbox backlog with the age of its oldest queued message (every five seconds).
 
 use super::Sampled;
@@ -23,11 +23,17 @@ pub fn spawn(sampled: Sampled) {
 fn sample_pools(sampled: &Sampled) {
     let shared = sampled.core.pool.status();
     record_pool("shared", shared.size, shared.available, shared.waiting);
+    record_pools("rest", sampled.rest.pool_statuses());
+    record_pools("replica", sampled.rest.replicas.pool_statuses());
+}
+
+/// Several pools summed under one name (the workers' pools).
+fn record_pools(pool: &'static str, statuses: Vec<deadpool::Status>) {
     let (mut size, mut available, mut waiting) = (0, 0, 0);
-    for s in sampled.rest.pool_statuses() {
+    for s in statuses {
         (size, available, waiting) = (size + s.size, available + s.available, waiting + s.waiting);
     }
-    record_pool("rest", size, available, waiting);
+    record_pool(pool, size, available, waiting);
 }
 
 fn record_pool(pool: &'static str, size: usize, available: usize, waiting: usize) {

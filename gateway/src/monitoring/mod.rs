@@ -48,11 +48,7 @@ pub fn start(sampled: Sampled, addr: SocketAddr) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    fn vars(pairs: &[(&str, &str)]) -> Vars {
-        Vars(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<HashMap<_, _>>())
-    }
+    use crate::core::testing::vars;
 
     #[test]
     fn metrics_stay_on_loopback_unless_allowed() {

@@ -4,15 +4,15 @@
 //! router and background tasks and uses the request core only through the pool, the key set and the
 //! configuration.
 
-pub mod auth;
-pub mod authorization;
+pub mod admission;
 pub mod changes;
+pub mod channel_policies;
 pub mod cluster;
 pub mod config;
+pub mod credentials;
 mod db_broadcast;
 pub mod frames;
 pub mod hub;
-pub mod join;
 pub mod limits;
 pub mod message;
 pub mod outbound;
@@ -43,6 +43,8 @@ pub struct RealtimeState {
     pub config: config::RealtimeConfig,
     pub pool: deadpool_postgres::Pool,
     pub keys: Arc<ArcSwap<KeySet>>,
+    /// Ended sessions and deleted users (the core's, fed by PostgreSQL).
+    pub revocations: Arc<crate::core::revocation::Revocations>,
     pub hub: Arc<hub::Hub>,
     pub cluster: Arc<cluster::Cluster>,
     pub changes: Arc<changes::Changes>,
@@ -86,9 +88,25 @@ impl RealtimeState {
             core_config,
             pool,
             keys,
+            revocations: core.revocations.clone(),
             sockets: Arc::new(AtomicUsize::new(0)),
             next_id: AtomicU64::new(1),
         }
+    }
+
+    /// Verifies a connect or channel token (`credentials::verify`) against the key set in force.
+    pub fn verify(&self, token: &str) -> Result<credentials::Credentials, credentials::TokenError> {
+        credentials::verify(token, &self.checks(&self.keys.load()))
+    }
+
+    /// With `GATEWAY_REQUIRE_APIKEY`, refuses a connect key or `apikey` that is not a key of this gateway.
+    pub fn require_api_key(&self, key: Option<&str>) -> Result<(), credentials::TokenError> {
+        credentials::require_api_key(key, &self.checks(&self.keys.load()))
+    }
+
+    /// What tokens are checked against, with the key set in force.
+    fn checks<'a>(&'a self, keys: &'a KeySet) -> credentials::Checks<'a> {
+        credentials::Checks { keys, config: &self.core_config, revocations: &self.revocations }
     }
 
     pub fn next_id(&self) -> u64 {

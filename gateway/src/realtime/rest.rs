@@ -3,8 +3,8 @@
 //! {event}`, one JSON or binary message). Authentication from `Authorization: Bearer` else `apikey`; the query
 //! string realtime-js leaves on these URLs is ignored. Private topics need the caller's broadcast write policy.
 
-use super::auth::{self, Credentials};
-use super::authorization;
+use super::channel_policies;
+use super::credentials::Credentials;
 use super::hub::RoomKey;
 use super::message::Broadcast;
 use super::protocol::Body;
@@ -65,7 +65,9 @@ fn caller(rt: &RealtimeState, headers: &HeaderMap) -> Result<Credentials, ApiErr
         .map(|(_, t)| t.trim().to_string());
     let token = bearer.or_else(|| headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_string));
     let token = token.ok_or(ApiError::Unauthorized)?;
-    auth::verify(&token, &rt.keys.load(), &rt.core_config).map_err(|_| ApiError::Unauthorized)
+    let apikey = headers.get("apikey").and_then(|v| v.to_str().ok());
+    rt.require_api_key(apikey).map_err(|_| ApiError::Unauthorized)?;
+    rt.verify(&token).map_err(|_| ApiError::Unauthorized)
 }
 
 fn take_event(rt: &RealtimeState) -> Result<(), ApiError> {
@@ -78,11 +80,11 @@ async fn may_write(
     caller: &Credentials,
     headers: &HeaderMap,
 ) -> Result<bool, ApiError> {
-    let x_headers = super::join::x_headers_json(headers);
-    match authorization::authorize(&rt.pool, topic, caller, &x_headers, false).await {
+    let x_headers = super::admission::x_headers_json(headers);
+    match channel_policies::authorize(&rt.pool, topic, caller, &x_headers, false).await {
         Ok(p) => Ok(p.write_broadcast),
-        Err(authorization::AuthorizationError::Policy(_)) => Err(ApiError::PolicyError),
-        Err(authorization::AuthorizationError::Unavailable) => Err(ApiError::Unavailable),
+        Err(channel_policies::AuthorizationError::Policy(_)) => Err(ApiError::PolicyError),
+        Err(channel_policies::AuthorizationError::Unavailable) => Err(ApiError::Unavailable),
     }
 }
 

@@ -2,7 +2,7 @@
 //! socket cap — each refusal as Realtime answers it) and the socket's task, which reads client frames, writes its
 //! queue, and closes idle sockets, slow sockets and channels whose token expired.
 
-use super::auth::{self, TokenError};
+use super::credentials::{self, TokenError};
 use super::outbound::{Frame, SocketTx};
 use super::protocol::{decode_text, decode_user_push, Vsn};
 use super::session::Session;
@@ -39,14 +39,17 @@ pub async fn upgrade(
     let Some(token) = token.filter(|t| !t.is_empty()) else {
         return refuse(&rt, StatusCode::UNAUTHORIZED, &TokenError::Missing.message()).await;
     };
-    let caller = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
+    if let Err(e) = rt.require_api_key(Some(&token)) {
+        return refuse(&rt, StatusCode::UNAUTHORIZED, &e.message()).await;
+    }
+    let caller = match rt.verify(&token) {
         Ok(c) => c,
         Err(e) => return refuse(&rt, StatusCode::UNAUTHORIZED, &e.message()).await,
     };
     let Some(guard) = rt.admit_socket() else {
         return refuse(&rt, StatusCode::TOO_MANY_REQUESTS, "Too many connected users").await;
     };
-    let headers_json = super::join::x_headers_json(&headers);
+    let headers_json = super::admission::x_headers_json(&headers);
     ws.read_buffer_size(4096).write_buffer_size(0).max_message_size(5_000_000).max_frame_size(5_000_000).on_upgrade(
         move |socket| async move {
             let _guard = guard;
@@ -55,7 +58,13 @@ pub async fn upgrade(
     )
 }
 
-async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::Credentials, headers_json: String) {
+async fn run(
+    rt: Arc<RealtimeState>,
+    socket: WebSocket,
+    vsn: Vsn,
+    caller: credentials::Credentials,
+    headers_json: String,
+) {
     let (out, mut queue) = SocketTx::new(rt.next_id(), rt.config.socket_queue);
     let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
     let mut session = Session::new(rt.clone(), vsn, caller, headers_json, out, events_tx);
@@ -69,7 +78,8 @@ async fn run(rt: Arc<RealtimeState>, socket: WebSocket, vsn: Vsn, caller: auth::
             tokio::time::Instant::now() + Duration::from_secs(wait)
         });
         tokio::select! {
-            incoming = stream.next() => match incoming {
+            // while frames wait behind joins up to their budget, nothing more is read until a join is answered
+            incoming = stream.next(), if !session.backlogged() => match incoming {
                 Some(Ok(message)) => {
                     idle.as_mut().reset(tokio::time::Instant::now() + rt.config.idle_timeout);
                     if !on_frame(&mut session, vsn, message) { break }

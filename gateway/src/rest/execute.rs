@@ -47,8 +47,23 @@ fn step(stmt: &Statement) -> Step<'_> {
     Step::with_params(&stmt.sql, stmt.params.iter().map(|p| p.0.as_deref()).collect())
 }
 
-async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
-    let pg = |e: PgError| Error::from_pipeline(&e, job.authenticated);
+/// Why a read on a given pool produced no rows: no connection, or the database's answer.
+pub enum ReadError {
+    Pool(pipeline::pool::PoolError),
+    Pg(PgError),
+}
+
+/// Runs a read-only job on `pool` as it is, without mapping errors, so the caller may run it elsewhere instead (a
+/// read replica that failed). `decide` is not called.
+pub async fn read(pool: &pipeline::Pool, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), ReadError> {
+    debug_assert!(job.read_only);
+    let mut conn = pool.get().await.map_err(ReadError::Pool)?;
+    send(&mut conn, job).await.map_err(ReadError::Pg)
+}
+
+/// The job's steps (BEGIN for writes, the preamble, setup, the statement and its extra, COMMIT when in flight) as
+/// one pipeline; the rows of the statement and of `extra`.
+async fn send(conn: &mut PgConn, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), PgError> {
     let (pre_sql, pre_params) = preamble_text(&job.context, job.read_only);
     let mut steps = Vec::with_capacity(5 + job.setup.len());
     if !job.read_only {
@@ -65,17 +80,21 @@ async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<T
     if job.commit_in_flight && !job.read_only {
         steps.push(Step::new("COMMIT"));
     }
-    let mut results = match conn.pipeline(&steps).await {
+    let mut results = conn.pipeline(&steps).await?;
+    let extra_rows = if job.extra.is_some() { results.get_mut(main + 1).map(std::mem::take) } else { None };
+    let rows = results.get_mut(main).map(std::mem::take).unwrap_or_default();
+    Ok((rows, extra_rows.unwrap_or_default()))
+}
+
+async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
+    let pg = |e: PgError| Error::from_pipeline(&e, job.authenticated);
+    let (rows, extra_rows) = match send(conn, job).await {
         Ok(results) => results,
         Err(e) => {
             rollback_if_open(conn).await;
             return Err(pg(e));
         }
     };
-    drop(steps);
-    let extra_rows = if job.extra.is_some() { results.get_mut(main + 1).map(std::mem::take) } else { None };
-    let rows = results.get_mut(main).map(std::mem::take).unwrap_or_default();
-    let extra_rows = extra_rows.unwrap_or_default();
     if job.read_only || job.commit_in_flight {
         // already ended: a read-only transaction has nothing to undo, and this write commits regardless
         decide(&rows)?;

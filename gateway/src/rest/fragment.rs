@@ -114,6 +114,15 @@ impl SqlBuilder {
     }
 }
 
+/// `LIMIT n`: the one number written into generated SQL rather than bound. PostgreSQL reuses a prepared statement's
+/// generic plan only when it can cost it, and a LIMIT it cannot see is costed as 10 % of the rows — so a bound
+/// LIMIT had every page planned anew on every request (0.17 ms of the to-many page's 0.4 ms in PostgreSQL). The
+/// value is an integer the request parser produced, so no client text enters the statement; few distinct page
+/// sizes are used, so the prepared statements stay few. OFFSET stays a parameter: its values are many.
+pub fn limit_clause(limit: i64) -> String {
+    format!(" LIMIT {limit}")
+}
+
 /// A PostgreSQL array literal (`{"a","b\"c"}`) from elements, each quoted and escaped.
 pub fn array_literal<S: AsRef<str>>(items: &[S]) -> String {
     let inner: Vec<String> =

@@ -73,7 +73,8 @@ async fn answer(
     let built = statement::build_statement(&plan, &cache, &req);
     let authenticated = !verified.identity.is_anonymous_role(rest.config.anon_role.as_deref());
     let context = request_context(&rest, &verified, &req, &uri, &headers, &cache);
-    let planned = Planned { req: &req, plan: &plan, cache: &cache, authenticated };
+    let source = super::replica::source(&method, &headers);
+    let planned = Planned { req: &req, plan: &plan, cache: &cache, authenticated, source };
     run::run(&rest, &planned, built, context, &method).await
 }
 

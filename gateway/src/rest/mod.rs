@@ -9,6 +9,7 @@ pub mod fragment;
 mod handler;
 pub mod openapi;
 pub mod plan;
+pub mod replica;
 pub mod request;
 pub mod response;
 mod run;
@@ -16,6 +17,7 @@ pub mod schema_cache;
 pub mod sql;
 mod statement;
 
+use crate::core::db::replicas::{ReplicaConfig, Replicas};
 use crate::core::reload::Hook;
 use crate::core::shared::Shared;
 use crate::core::Core;
@@ -41,6 +43,8 @@ pub struct RestState {
     /// Pipelined connections for request transactions, one pool per HTTP worker so a connection is used on the
     /// thread that drives it (the shared pool serves everything else).
     pools: Vec<crate::core::db::pipeline::Pool>,
+    /// Standbys that may carry GET and HEAD (`GATEWAY_READ_REPLICA_URLS`; none by default).
+    pub replicas: Arc<Replicas>,
 }
 
 impl Rest {
@@ -51,12 +55,22 @@ impl Rest {
         let db_config = config::load_db_config(&client).await?;
         let config = RestConfig::new(core_config, &db_config);
         let cache = schema_cache::load::load(&**client, &config.schemas, &config.roles).await?;
-        let pools = pool_sizes(core_config.pool_size, core_config.http_workers)
-            .into_iter()
-            .map(|size| crate::core::db::pipeline::pool::build(&core_config.db_uri, size, core_config.pool_timeout))
-            .collect::<anyhow::Result<_>>()?;
+        let replicas = ReplicaConfig::from_vars(&core_config.vars, core_config.pool_size);
+        let replicas = Replicas::build(replicas, core_config.http_workers, core_config.pool_timeout)?;
+        replicas.hold_until_replayed(&client).await;
+        let pools = crate::core::db::pipeline::pool::per_worker(
+            &core_config.db_uri.parse()?,
+            core_config.pool_size,
+            core_config.http_workers,
+            core_config.pool_timeout,
+        )?;
         let cache = ArcSwap::from_pointee(cache);
-        Ok(Shared::from(RestState { core: core.clone(), config, cache, pools }))
+        Ok(Shared::from(RestState { core: core.clone(), config, cache, pools, replicas }))
+    }
+
+    /// Starts the read replicas' monitor (nothing without replicas).
+    pub fn spawn_background(&self) {
+        self.replicas.spawn_monitor(self.core.pool.clone());
     }
 
     /// Rebuilds the schema cache and swaps it in; on failure the old cache stays.
@@ -91,21 +105,13 @@ impl RestState {
         self.pools.iter().map(|p| p.status()).collect()
     }
 
-    /// Builds a fresh cache (the caller swaps it in).
+    /// Builds a fresh cache (the caller swaps it in); reads stay off the standbys until they have replayed it.
     async fn load_cache(&self) -> anyhow::Result<SchemaCache> {
         let client = self.core.pool.get().await.map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        schema_cache::load::load(&**client, &self.config.schemas, &self.config.roles).await
+        let cache = schema_cache::load::load(&**client, &self.config.schemas, &self.config.roles).await?;
+        self.replicas.hold_until_replayed(&client).await;
+        Ok(cache)
     }
-}
-
-/// `PGRST_DB_POOL` connections split between the HTTP workers (the total stays the configured size); a pool too
-/// small to give each worker one stays whole and shared.
-fn pool_sizes(total: usize, workers: usize) -> Vec<usize> {
-    let (total, workers) = (total.max(1), workers.max(1));
-    if total < workers {
-        return vec![total];
-    }
-    (0..workers).map(|i| total / workers + usize::from(i < total % workers)).collect()
 }
 
 /// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
@@ -162,16 +168,4 @@ fn cors() -> CorsLayer {
         .allow_headers(AllowHeaders::mirror_request())
         .expose_headers(expose.map(HeaderName::from_static))
         .max_age(std::time::Duration::from_secs(86400))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn pool_sizes_keep_the_configured_total() {
-        assert_eq!(super::pool_sizes(10, 2), [5, 5]);
-        assert_eq!(super::pool_sizes(10, 3), [4, 3, 3]);
-        assert_eq!(super::pool_sizes(1, 2), [1]);
-        assert_eq!(super::pool_sizes(4, 1), [4]);
-        assert_eq!(super::pool_sizes(0, 0), [1]);
-    }
 }

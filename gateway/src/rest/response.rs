@@ -7,13 +7,15 @@ use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
 use axum::body::Body;
 use axum::http::{header, HeaderName, HeaderValue, Response, StatusCode};
+use bytes::Bytes;
 
 /// The one row every main statement returns.
 #[derive(Debug, Clone, Default)]
 pub struct Outcome {
     pub total: Option<i64>,
     pub page_total: i64,
-    pub body: String,
+    /// The body PostgreSQL rendered, passed through as its bytes (never parsed or copied).
+    pub body: Bytes,
     pub headers: Option<String>,
     pub status: Option<String>,
     pub inserted: Option<i32>,
@@ -28,7 +30,7 @@ impl Outcome {
         Ok(Outcome {
             total: number(row, 0)?,
             page_total: number(row, 1)?.unwrap_or(0),
-            body: row.get(2).unwrap_or_default().to_string(),
+            body: row.bytes(2).unwrap_or_default(),
             headers: row.get(3).map(str::to_string),
             status: row.get(4).map(str::to_string),
             inserted: number(row, 5)?,
@@ -156,7 +158,7 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
     let mut res = Response::builder().status(status);
     let h = res.headers_mut().ok_or_else(|| Error::Internal("response builder".into()))?;
     add_headers(h, shape, &range, has_body, outcome.headers.as_deref())?;
-    let body = if has_body { outcome.body } else { String::new() };
+    let body = if has_body { outcome.body } else { Bytes::new() };
     let body = if status == StatusCode::NO_CONTENT { Body::empty() } else { Body::from(body) };
     res.body(body).map_err(|e| Error::Internal(e.to_string()))
 }

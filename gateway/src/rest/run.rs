@@ -27,6 +27,8 @@ pub(super) struct Planned<'a> {
     pub cache: &'a SchemaCache,
     /// Whether the role is not the anonymous one (42501 → 403 rather than 401).
     pub authenticated: bool,
+    /// Whether a read replica may answer.
+    pub source: super::replica::Source,
 }
 
 /// Runs the statement in the request's transaction (`context`) and answers with its rows.
@@ -55,7 +57,7 @@ pub(super) async fn run(
         authenticated: p.authenticated,
         commit_in_flight,
     };
-    let (rows, plan_rows) = execute::run(rest.pool(), job, decide).await?;
+    let (rows, plan_rows) = super::replica::run(rest, p.source, job, decide).await?;
     let mut outcome = Outcome::from_rows(&rows)?;
     if let Some(estimate) = plan_rows.first().and_then(|r| r.get(0)).and_then(|t| serde_json::from_str::<Value>(t).ok())
     {
@@ -148,8 +150,8 @@ fn commit_preference(req: &ApiRequest, tx_end: TxEnd) -> (bool, bool) {
 }
 
 /// `Location: /t?pk=eq.v` for one inserted row.
-fn location(table: &str, body: &str) -> Option<String> {
-    let rows: Vec<Map<String, Value>> = serde_json::from_str(body).ok()?;
+fn location(table: &str, body: &[u8]) -> Option<String> {
+    let rows: Vec<Map<String, Value>> = serde_json::from_slice(body).ok()?;
     let [row] = rows.as_slice() else { return None };
     let query = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(row.iter().map(|(k, v)| {

@@ -37,6 +37,9 @@ pub struct StorageConfig {
     /// 50), renders at once (`IMAGE_TRANSFORMATION_CONCURRENCY`, half the CPUs, at least one) and the bytes of results
     /// kept (`IMAGE_TRANSFORMATION_CACHE_BYTES`, 64 MB).
     pub image: ImageConfig,
+    /// `GATEWAY_STORAGE_SNIFF_CONTENT` (default off): every bucket judges uploads by their bytes too, as a bucket
+    /// with `storage.buckets.sniff_content` does; off, Storage's rule (the declared type) holds elsewhere.
+    pub sniff_content: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -101,6 +104,7 @@ impl StorageConfig {
             file_size_limit: vars.num(&["FILE_SIZE_LIMIT"], 50 * 1024 * 1024u64),
             upload_url_expiry_secs: vars.num(&["UPLOAD_SIGNED_URL_EXPIRATION_TIME"], 7200i64),
             image: ImageConfig::from_vars(vars),
+            sniff_content: vars.bool(&["GATEWAY_STORAGE_SNIFF_CONTENT"], false),
         }
     }
 }

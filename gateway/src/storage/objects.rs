@@ -52,7 +52,8 @@ async fn store(
     let limit = info.file_size_limit.map(|l| (l.max(0) as u64).min(global)).unwrap_or(global);
     let backend = &state.backend;
     let staged = upload::stage(backend, headers, body, limit).await?;
-    sniff::check(&staged.content_type, &staged.head, info.allowed_mime_types.as_deref())?;
+    let rule = sniff::Rule::of(info.sniff_content || state.config.sniff_content);
+    sniff::check(&staged.content_type, &staged.head, info.allowed_mime_types.as_deref(), rule)?;
     let metadata = object_metadata(&staged);
     let user_metadata = staged.user_metadata.clone();
     let version = uuid::Uuid::new_v4().simple().to_string();

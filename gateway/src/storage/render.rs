@@ -120,7 +120,7 @@ async fn render(
         Some(hit) => hit,
         None => {
             let source = read_source(state, obj, renderer.limits.max_source_bytes).await?;
-            renderer.render(key, source, t.clone(), webp_wanted).await?
+            renderer.render(key, source, t.clone(), webp_wanted, obj.meta_text("mimetype")).await?
         }
     };
     Ok(respond(obj, &t, &rendered, download.as_deref(), expires))

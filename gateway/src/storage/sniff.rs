@@ -1,7 +1,8 @@
-//! Content checks for uploads: the type is sniffed from the first bytes (`infer`), and a bucket's
-//! `allowed_mime_types` must admit both the declared type and the sniffed one. A declared type whose magic
-//! bytes `infer` knows (PDF, Word, images, …) must also be what the bytes are, so a renamed executable or a text
-//! file called `cv.pdf` is refused.
+//! Content-type checks for uploads against a bucket's `allowed_mime_types`. Storage's rule (the default): the declared
+//! type must be allowed, and the bytes are stored as given. With content sniffing (a bucket's `sniff_content`, or
+//! `GATEWAY_STORAGE_SNIFF_CONTENT`) the type sniffed from the first bytes (`infer`) must be allowed too, and a declared
+//! type whose magic bytes `infer` knows (PDF, Word, images, …) must be what the bytes are, so a renamed executable or
+//! a text file called `cv.pdf` is refused.
 
 use super::error::StorageError;
 
@@ -42,14 +43,37 @@ fn container_of(declared: &str) -> Option<&'static str> {
     }
 }
 
-/// Checks an upload against the bucket's `allowed_mime_types` (no list: anything goes).
-pub fn check(declared: &str, head: &[u8], allowed: Option<&[String]>) -> Result<(), StorageError> {
+/// How an upload's type is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Storage's: the declared type only.
+    Declared,
+    /// The declared type and the bytes' own.
+    Sniffed,
+}
+
+impl Rule {
+    /// `Sniffed` when the bucket or the deployment turned content sniffing on.
+    pub fn of(sniffing: bool) -> Rule {
+        if sniffing {
+            Rule::Sniffed
+        } else {
+            Rule::Declared
+        }
+    }
+}
+
+/// Checks an upload against the bucket's `allowed_mime_types` under `rule` (no list: anything goes).
+pub fn check(declared: &str, head: &[u8], allowed: Option<&[String]>, rule: Rule) -> Result<(), StorageError> {
     let Some(allowed) = allowed.filter(|a| !a.is_empty()) else {
         return Ok(());
     };
     let declared = essence(declared);
     if !matches_any(&declared, allowed) {
         return Err(StorageError::InvalidMimeType(declared));
+    }
+    if rule == Rule::Declared {
+        return Ok(());
     }
     match sniff(head) {
         Some(actual) if actual == declared || container_of(&declared) == Some(actual) => Ok(()),
@@ -82,7 +106,7 @@ mod tests {
     #[test]
     fn accepts_a_real_pdf_declared_as_pdf() {
         assert_eq!(sniff(PDF), Some("application/pdf"));
-        assert!(check("application/pdf", PDF, Some(&cv_types())).is_ok());
+        assert!(check("application/pdf", PDF, Some(&cv_types()), Rule::Sniffed).is_ok());
     }
 
     #[test]
@@ -91,18 +115,18 @@ mod tests {
         elf.resize(128, 0);
         assert_eq!(sniff(&elf), Some("application/x-executable"));
         assert_eq!(
-            check("application/pdf", &elf, Some(&cv_types())),
+            check("application/pdf", &elf, Some(&cv_types()), Rule::Sniffed),
             Err(StorageError::InvalidMimeType("application/x-executable".into()))
         );
-        assert!(check("application/pdf", ELF, Some(&cv_types())).is_err());
-        assert!(check("application/pdf", PE, Some(&cv_types())).is_err());
+        assert!(check("application/pdf", ELF, Some(&cv_types()), Rule::Sniffed).is_err());
+        assert!(check("application/pdf", PE, Some(&cv_types()), Rule::Sniffed).is_err());
     }
 
     #[test]
     fn refuses_text_pretending_to_be_pdf_and_undeclared_types() {
-        assert!(check("application/pdf", b"hello, I am a CV", Some(&cv_types())).is_err());
+        assert!(check("application/pdf", b"hello, I am a CV", Some(&cv_types()), Rule::Sniffed).is_err());
         assert_eq!(
-            check("text/html", b"<html>", Some(&cv_types())),
+            check("text/html", b"<html>", Some(&cv_types()), Rule::Sniffed),
             Err(StorageError::InvalidMimeType("text/html".into()))
         );
     }
@@ -112,7 +136,27 @@ mod tests {
         assert!(matches_any("image/png", &["image/*".into()]));
         assert!(matches_any("Text/Plain; charset=UTF-8", &["text/plain".into()]));
         assert!(!matches_any("text/plain", &["image/*".into()]));
-        assert!(check("text/plain;charset=UTF-8", ELF, None).is_ok());
-        assert!(check("text/plain", b"plain words", Some(&["text/plain".into()])).is_ok());
+        assert!(check("text/plain;charset=UTF-8", ELF, None, Rule::Sniffed).is_ok());
+        assert!(check("text/plain", b"plain words", Some(&["text/plain".into()]), Rule::Sniffed).is_ok());
+    }
+
+    #[test]
+    fn storages_rule_judges_the_declared_type_and_keeps_the_bytes() {
+        // storage-js's case: JPEG bytes declared image/png, to a bucket that allows image/png
+        let jpeg: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0";
+        let png_only = ["image/png".to_string()];
+        assert!(check("image/png", jpeg, Some(&png_only), Rule::Declared).is_ok());
+        assert_eq!(
+            check("image/png", jpeg, Some(&png_only), Rule::Sniffed),
+            Err(StorageError::InvalidMimeType("image/jpeg".into()))
+        );
+        assert!(check("application/pdf", ELF, Some(&cv_types()), Rule::Declared).is_ok(), "bytes are not read");
+        assert_eq!(
+            check("image/jpeg", jpeg, Some(&png_only), Rule::Declared),
+            Err(StorageError::InvalidMimeType("image/jpeg".into())),
+            "the declared type must still be allowed"
+        );
+        assert_eq!(Rule::of(true), Rule::Sniffed);
+        assert_eq!(Rule::of(false), Rule::Declared);
     }
 }

@@ -54,9 +54,7 @@ fn env(name: &str) -> String {
 /// Builds and serves the gateway on a new database; `extra` overrides configuration variables.
 pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     let admin = env("TEST_ADMIN_URL");
-    let port = env("TEST_PGPORT");
     let template = env("TEST_TEMPLATE_DB");
-    let password = env("TEST_AUTHENTICATOR_PASSWORD");
     let db_name = format!("t_{}", uuid::Uuid::new_v4().simple());
     let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls).await.expect("connect to test cluster");
     tokio::spawn(conn);
@@ -64,7 +62,13 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
         .batch_execute(&format!("create database \"{db_name}\" template \"{template}\""))
         .await
         .expect("create database");
+    spawn_app_on(&db_name, extra).await
+}
 
+/// Builds and serves another gateway on an existing database (a second instance).
+pub async fn spawn_app_on(db_name: &str, extra: &[(&str, &str)]) -> TestApp {
+    let port = env("TEST_PGPORT");
+    let password = env("TEST_AUTHENTICATOR_PASSWORD");
     let mut vars: HashMap<String, String> = HashMap::new();
     vars.insert("DATABASE_URL".into(), format!("postgres://authenticator:{password}@127.0.0.1:{port}/{db_name}"));
     vars.insert("PORT".into(), "0".into());
@@ -82,8 +86,8 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     tokio::spawn(app.serve(std::future::pending()));
     TestApp {
         base_url: format!("http://{addr}"),
-        admin_url: admin_url_for(&db_name),
-        db_name,
+        admin_url: admin_url_for(db_name),
+        db_name: db_name.to_string(),
         http: reqwest::Client::new(),
         anon_key,
         service_key,

@@ -110,7 +110,7 @@ async fn s4_uploads_direct_and_through_signed_urls_count_and_refuse_with_429() {
     let refused = upload_cv(&s, &http, &[("x-forwarded-for", "203.0.113.99")]).await;
     assert_refused_with_retry_after(&refused, "the upload past the limit");
     assert_eq!(refused.body["statusCode"], "429", "{}", refused.body);
-    assert_eq!(s.stored_files(), UPLOADS_PER_CLIENT, "nothing stored for the refused upload");
+    assert_eq!(s.stored_files().await, UPLOADS_PER_CLIENT, "nothing stored for the refused upload");
 }
 
 #[tokio::test]

@@ -39,7 +39,7 @@ async fn service_role_manages_buckets() {
     assert_eq!(res.json::<Value>().await.unwrap()["statusCode"], "409");
     let res = s.req(Method::POST, "/bucket/docs/empty", &key).send().await.unwrap();
     assert_eq!(res.status(), 200);
-    assert_eq!(s.stored_files(), 0, "emptying removes the contents");
+    assert_eq!(s.stored_files().await, 0, "emptying removes the contents");
     let res = s.req(Method::DELETE, "/bucket/docs", &key).send().await.unwrap();
     assert_eq!(res.json::<Value>().await.unwrap(), json!({"message": "Successfully deleted"}));
 }

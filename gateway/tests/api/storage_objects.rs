@@ -1,13 +1,44 @@
 //! Objects: upload, download (ranges, HEAD, info), list, signed URLs, move, copy, remove, and the checks on
-//! names, sizes and content types.
+//! names, sizes and content types — each test on the file backend (`file::…`) and on S3 with two gateways sharing the
+//! bucket and the database, requests alternating between them (`s3::…`).
 
-use crate::storage_support::{elf_bytes, pdf_bytes, spawn_storage};
+use crate::storage_support::{elf_bytes, pdf_bytes, spawn_storage_on, Backend};
 use reqwest::Method;
 use serde_json::{json, Value};
 
-#[tokio::test]
-async fn upload_download_and_ranges() {
-    let s = spawn_storage(&[]).await;
+/// Each test twice: `file::<test>` and `s3::<test>`.
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod file {
+            $(#[tokio::test]
+            async fn $name() {
+                super::$name(super::Backend::File).await
+            })*
+        }
+        mod s3 {
+            $(#[tokio::test]
+            async fn $name() {
+                super::$name(super::Backend::S3).await
+            })*
+        }
+    };
+}
+
+on_both_backends!(
+    upload_download_and_ranges,
+    multipart_uploads_keep_cache_control_and_metadata,
+    names_cannot_escape_the_bucket,
+    size_limits_and_declared_types_are_enforced_and_bytes_stored_as_given,
+    content_sniffing_is_a_buckets_or_the_deployments_option,
+    list_move_copy_and_remove,
+    signed_urls_grant_one_object_until_they_expire,
+    signed_upload_urls_upload_once,
+    rls_decides_and_refused_rows_leave_no_files,
+    list_v2_groups_folders_and_pages_with_a_cursor
+);
+
+async fn upload_download_and_ranges(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "files"})).await;
     let (status, body) =
@@ -64,12 +95,11 @@ async fn upload_download_and_ranges() {
     assert_eq!(res.status(), 200);
     let text = s.req(Method::GET, "/object/files/dir/hello.txt", &key).send().await.unwrap().text().await.unwrap();
     assert_eq!(text, "replaced");
-    assert_eq!(s.stored_files(), 1);
+    assert_eq!(s.stored_files().await, 1);
 }
 
-#[tokio::test]
-async fn multipart_uploads_keep_cache_control_and_metadata() {
-    let s = spawn_storage(&[]).await;
+async fn multipart_uploads_keep_cache_control_and_metadata(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "forms"})).await;
     let boundary = "XyZ123";
@@ -94,9 +124,8 @@ async fn multipart_uploads_keep_cache_control_and_metadata() {
     assert_eq!(info["size"], 8);
 }
 
-#[tokio::test]
-async fn names_cannot_escape_the_bucket() {
-    let s = spawn_storage(&[]).await;
+async fn names_cannot_escape_the_bucket(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "safe"})).await;
     for path in [
@@ -112,12 +141,11 @@ async fn names_cannot_escape_the_bucket() {
         assert_eq!(body["statusCode"], "400", "{path}: {body}");
         assert_eq!(body["code"], "InvalidKey", "{path}: {body}");
     }
-    assert_eq!(s.stored_files(), 0);
+    assert_eq!(s.stored_files().await, 0);
 }
 
-#[tokio::test]
-async fn size_limits_and_sniffed_types_are_enforced() {
-    let s = spawn_storage(&[]).await;
+async fn size_limits_and_declared_types_are_enforced_and_bytes_stored_as_given(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "pdfs", "file_size_limit": 1024, "allowed_mime_types": ["application/pdf"]})).await;
     let (status, body) = s.upload(&key, "pdfs/ok.pdf", "application/pdf", pdf_bytes()).await;
@@ -126,17 +154,40 @@ async fn size_limits_and_sniffed_types_are_enforced() {
     assert_eq!(status, 400);
     assert_eq!(body["statusCode"], "413");
     assert_eq!(body["message"], "The object exceeded the maximum allowed size");
-    let (_, body) = s.upload(&key, "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
-    assert_eq!(body["statusCode"], "415", "{body}");
-    assert_eq!(body["message"], "mime type application/x-executable is not supported");
     let (_, body) = s.upload(&key, "pdfs/cv.txt", "text/plain", b"hello".to_vec()).await;
     assert_eq!(body["message"], "mime type text/plain is not supported");
-    assert_eq!(s.stored_files(), 1, "refused uploads leave no file");
+    // Storage's rule: the declared type is what is judged, and the bytes are kept as they came
+    let (status, body) = s.upload(&key, "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(status, 200, "{body}");
+    let stored = s.req(Method::GET, "/object/pdfs/cv.pdf", &key).send().await.unwrap().bytes().await.unwrap();
+    assert_eq!(stored.to_vec(), elf_bytes());
+    assert_eq!(s.stored_files().await, 2, "refused uploads leave no file");
 }
 
-#[tokio::test]
-async fn list_move_copy_and_remove() {
-    let s = spawn_storage(&[]).await;
+async fn content_sniffing_is_a_buckets_or_the_deployments_option(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
+    let key = s.app.service_key.clone();
+    s.create_bucket(json!({"name": "sniffed", "allowed_mime_types": ["application/pdf"]})).await;
+    s.sql("update storage.buckets set sniff_content = true where id = 'sniffed'").await;
+    let (_, body) = s.upload(&key, "sniffed/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(body["statusCode"], "415", "{body}");
+    assert_eq!(body["message"], "mime type application/x-executable is not supported");
+    let (status, body) = s.upload(&key, "sniffed/ok.pdf", "application/pdf", pdf_bytes()).await;
+    assert_eq!(status, 200, "{body}");
+    // the bucket API neither shows nor changes the option
+    let bucket: Value = s.req(Method::GET, "/bucket/sniffed", &key).send().await.unwrap().json().await.unwrap();
+    assert!(bucket.get("sniff_content").is_none(), "{bucket}");
+
+    let everywhere = spawn_storage_on(backend, &[("GATEWAY_STORAGE_SNIFF_CONTENT", "true")]).await;
+    everywhere.create_bucket(json!({"name": "pdfs", "allowed_mime_types": ["application/pdf"]})).await;
+    let (_, body) =
+        everywhere.upload(&everywhere.app.service_key.clone(), "pdfs/cv.pdf", "application/pdf", elf_bytes()).await;
+    assert_eq!(body["message"], "mime type application/x-executable is not supported", "{body}");
+    assert_eq!(s.stored_files().await + everywhere.stored_files().await, 1);
+}
+
+async fn list_move_copy_and_remove(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "box"})).await;
     for p in ["box/a/1.txt", "box/a/2.txt", "box/a/sub/3.txt", "box/top.txt"] {
@@ -198,12 +249,11 @@ async fn list_move_copy_and_remove() {
         .await
         .unwrap();
     assert_eq!(removed.as_array().unwrap().len(), 2);
-    assert_eq!(s.stored_files(), 3);
+    assert_eq!(s.stored_files().await, 3);
 }
 
-#[tokio::test]
-async fn signed_urls_grant_one_object_until_they_expire() {
-    let s = spawn_storage(&[]).await;
+async fn signed_urls_grant_one_object_until_they_expire(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "priv"})).await;
     s.upload(&key, "priv/x.txt", "text/plain", b"secret".to_vec()).await;
@@ -251,9 +301,8 @@ async fn signed_urls_grant_one_object_until_they_expire() {
     assert_eq!(res.json::<Value>().await.unwrap()["statusCode"], "404");
 }
 
-#[tokio::test]
-async fn signed_upload_urls_upload_once() {
-    let s = spawn_storage(&[]).await;
+async fn signed_upload_urls_upload_once(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "drop"})).await;
     let signed: Value =
@@ -268,15 +317,14 @@ async fn signed_upload_urls_upload_once() {
     assert_eq!(res.status(), 400);
 }
 
-#[tokio::test]
-async fn rls_decides_and_refused_rows_leave_no_files() {
-    let s = spawn_storage(&[]).await;
+async fn rls_decides_and_refused_rows_leave_no_files(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     s.create_bucket(json!({"name": "inbox"})).await;
     s.create_bucket(json!({"name": "pics", "public": true})).await;
     let anon = s.app.anon_key.clone();
     let (_, body) = s.upload(&anon, "inbox/a.txt", "text/plain", b"x".to_vec()).await;
     assert_eq!(body["statusCode"], "403", "{body}");
-    assert_eq!(s.stored_files(), 0, "a refused row leaves no file");
+    assert_eq!(s.stored_files().await, 0, "a refused row leaves no file");
     s.sql("create policy anon_drop on storage.objects for insert to anon with check (bucket_id = 'inbox' and (storage.foldername(name))[1] = 'drop')").await;
     assert_eq!(s.upload(&anon, "inbox/drop/a.txt", "text/plain", b"x".to_vec()).await.0, 200);
     assert_eq!(s.upload(&anon, "inbox/other/a.txt", "text/plain", b"x".to_vec()).await.1["statusCode"], "403");
@@ -301,7 +349,7 @@ async fn rls_decides_and_refused_rows_leave_no_files() {
         .await
         .unwrap();
     assert_eq!(res.json::<Value>().await.unwrap()["statusCode"], "403");
-    assert_eq!(s.stored_files(), 1);
+    assert_eq!(s.stored_files().await, 1);
     // Public buckets are readable without a token through /object/public.
     s.upload(&s.app.service_key, "pics/p.txt", "text/plain", b"pub".to_vec()).await;
     let res = s.app.http.get(s.url("/object/public/pics/p.txt")).send().await.unwrap();
@@ -310,9 +358,8 @@ async fn rls_decides_and_refused_rows_leave_no_files() {
     assert_eq!(res.json::<Value>().await.unwrap()["message"], "Bucket not found");
 }
 
-#[tokio::test]
-async fn list_v2_groups_folders_and_pages_with_a_cursor() {
-    let s = spawn_storage(&[]).await;
+async fn list_v2_groups_folders_and_pages_with_a_cursor(backend: Backend) {
+    let s = spawn_storage_on(backend, &[]).await;
     let key = s.app.service_key.clone();
     s.create_bucket(json!({"name": "v2"})).await;
     for p in ["v2/d/c.txt", "v2/d/a.txt", "v2/d/b.txt", "v2/d/sub/x.txt", "v2/top.txt"] {

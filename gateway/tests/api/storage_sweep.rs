@@ -13,12 +13,12 @@ async fn queued(s: &StorageApp) -> i64 {
 /// Waits until the backend holds `files` files and the queue is empty (the sweep runs every 0.1 s here).
 async fn settle(s: &StorageApp, files: usize) {
     for _ in 0..100 {
-        if s.stored_files() == files && queued(s).await == 0 {
+        if s.stored_files().await == files && queued(s).await == 0 {
             return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("after 5 s: {} files stored, {} queued; expected {files} and 0", s.stored_files(), queued(s).await);
+    panic!("after 5 s: {} files stored, {} queued; expected {files} and 0", s.stored_files().await, queued(s).await);
 }
 
 #[tokio::test]
@@ -30,7 +30,7 @@ async fn sql_deletes_remove_the_contents_and_nothing_else() {
         let (status, body) = s.upload(&key, name, "application/pdf", pdf_bytes()).await;
         assert_eq!(status, 200, "{body}");
     }
-    assert_eq!(s.stored_files(), 3);
+    assert_eq!(s.stored_files().await, 3);
 
     // A delete that rolls back queues nothing: the file stays.
     s.sql("begin; delete from storage.objects where name = 'a/one.pdf'; rollback;").await;
@@ -59,5 +59,5 @@ async fn the_sweep_can_be_turned_off() {
     s.sql("delete from storage.objects where name = 'x.pdf'").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(queued(&s).await, 1, "the delete is queued");
-    assert_eq!(s.stored_files(), 1, "and left alone while the sweep is off");
+    assert_eq!(s.stored_files().await, 1, "and left alone while the sweep is off");
 }

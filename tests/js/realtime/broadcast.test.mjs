@@ -1,9 +1,10 @@
 // Broadcast through the stock supabase-js client (npm) on both protocol versions: self and ack, JSON and binary
 // payloads, both REST endpoints (public, and private topics allowed or refused by the write policy), private
 // channels authorised by RLS on realtime.messages (and refused by it), broadcast from the database (realtime.send,
-// realtime.send_binary, realtime.broadcast_changes from a trigger), and sb_secret_ keys standing for anon.
+// realtime.send_binary, realtime.broadcast_changes from a trigger), and sb_ keys checked against the configured ones.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { gatewayForFile, userToken, anonClient, clientWithToken, subscribe, collect, waitFor, sleep } from './support.mjs';
 
 const POLICIES = `
@@ -13,8 +14,9 @@ const POLICIES = `
     with check (realtime.topic() like 'member:%' and extension in ('broadcast', 'presence'));
 `;
 
+const PUBLISHABLE = 'sb_publishable_broadcast-suite';
 let gw;
-gatewayForFile({ sql: POLICIES }, (g) => (gw = g));
+gatewayForFile({ sql: POLICIES, env: { SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE } }, (g) => (gw = g));
 
 for (const vsn of ['2.0.0', '1.0.0']) {
   test(`vsn ${vsn}: a public broadcast with self and ack reaches the sender and another client`, async () => {
@@ -229,18 +231,27 @@ test('REST to a private topic: delivered where the write policy allows, refused 
   await listener.removeAllChannels();
 });
 
-test('an sb_secret_ key is not taken for service_role: it cannot open a private channel no policy grants anon', async () => {
-  // On Supabase the API gateway maps a *registered* secret key to service_role; this gateway issues no sb_ keys
-  // and has none to check against, so any sb_ key stands for anon (README) and grants nothing more.
-  const secret = gw.client('sb_secret_made_up');
-  const refused = await subscribe(secret.channel('member:1', { config: { private: true } }));
+test('sb_ keys are checked against the configured ones: publishable is anon, unknown ones are refused', async () => {
+  // As Supabase's API gateway: a registered publishable key stands for anon (and opens no private channel that no
+  // policy grants anon); a key nobody configured is refused at connect and by the broadcast API.
+  const publishable = gw.client(PUBLISHABLE);
+  const open = publishable.channel('sb-room');
+  assert.equal((await subscribe(open)).status, 'SUBSCRIBED');
+  const refused = await subscribe(publishable.channel('member:1', { config: { private: true } }));
   assert.equal(refused.status, 'CHANNEL_ERROR');
   assert.match(refused.err.message, /^Unauthorized: You do not have permissions to read from this Channel topic: member:1$/);
+  publishable.realtime.disconnect();
   const rest = await fetch(`${gw.url}/realtime/v1/api/broadcast/member:1/events/x?private=true`, {
     method: 'POST',
     headers: { apikey: 'sb_secret_made_up', authorization: 'Bearer sb_secret_made_up', 'content-type': 'application/json' },
     body: '{}',
   });
-  assert.equal(rest.status, 403);
-  secret.realtime.disconnect();
+  assert.equal(rest.status, 401);
+  const upgrade = await new Promise((resolve) => {
+    const ws = new WebSocket(`${gw.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=sb_secret_made_up&vsn=1.0.0`);
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+    ws.on('open', () => { ws.close(); resolve(101); });
+    ws.on('error', () => {});
+  });
+  assert.equal(upgrade, 401);
 });

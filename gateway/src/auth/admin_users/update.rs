@@ -1,13 +1,13 @@
-//! `PUT /admin/users/{id}`: the e-mail (kept unique), password, confirmation, metadata (merged), role and ban of a
-//! user, each changed only when given.
+//! `PUT /admin/users/{id}`: the e-mail (kept unique), password, confirmation, metadata (merged, capped in size),
+//! role and ban of a user, each changed only when given.
 
 use super::{ban_until, not_found, parse_id, AdminUserBody};
 use crate::auth::domain::email::Email;
+use crate::auth::domain::metadata::{merged, Field};
 use crate::auth::domain::password::check_strength;
 use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, User};
-use crate::auth::user::merge_metadata;
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -34,10 +34,10 @@ pub async fn update(State(state): State<Auth>, Path(id): Path<String>, body: Byt
         users::confirm_email(&tx, id).await?;
     }
     if let Some(Value::Object(data)) = &body.user_metadata {
-        set(&tx, "raw_user_meta_data", id, &merge_metadata(&user.user_metadata, data)).await?;
+        set(&tx, "raw_user_meta_data", id, &merged(Field::User, &user.user_metadata, data)?).await?;
     }
     if let Some(Value::Object(data)) = &body.app_metadata {
-        set(&tx, "raw_app_meta_data", id, &merge_metadata(&user.app_metadata, data)).await?;
+        set(&tx, "raw_app_meta_data", id, &merged(Field::App, &user.app_metadata, data)?).await?;
     }
     if let Some(role) = body.role.as_deref().filter(|r| !r.is_empty()) {
         set(&tx, "role", id, &role).await?;

@@ -1,6 +1,7 @@
 //! Values parsed at the boundary (e-mail, password policy, redirect URL, token formats): pure and unit-tested.
 
 pub mod email;
+pub mod metadata;
 pub mod password;
 pub mod pkce;
 pub mod redirect;

@@ -2,6 +2,7 @@
 
 use super::users::{by_id, User, INSTANCE_ID};
 use crate::auth::config::AuthConfig;
+use crate::auth::domain::metadata::{within_limit, Field};
 use crate::auth::error::{AuthError, AuthResult};
 use deadpool_postgres::Transaction;
 use serde_json::{json, Map, Value};
@@ -44,10 +45,12 @@ impl<'a> NewUser<'a> {
 
 /// Inserts the user and, for e-mail users, its `email` identity (identity_data = sub, email, verified flags +
 /// the metadata keys, which also become `user_metadata`, as GoTrue does).
+/// Metadata over `domain::metadata::MAX_METADATA_BYTES` is refused (every way of signing up comes here).
 pub async fn create(tx: &Transaction<'_>, new: NewUser<'_>) -> AuthResult<User> {
     let id = new.id.unwrap_or_else(Uuid::new_v4);
-    let meta = match &new.user_metadata {
-        Value::Object(m) => m.clone(),
+    within_limit(Field::App, new.app_metadata.clone())?;
+    let meta = match within_limit(Field::User, new.user_metadata.clone())? {
+        Value::Object(m) => m,
         _ => Map::new(),
     };
     match new.email {

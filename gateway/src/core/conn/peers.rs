@@ -1,5 +1,6 @@
-//! Open connections per peer address, shared by every worker: past the cap a new connection is closed at once, so
-//! one client cannot hold every socket. Trusted proxies (many clients behind one address) are exempt.
+//! Open connections per peer, shared by every worker: past the cap a new connection is closed at once, so one
+//! client cannot hold every socket. A peer is an IPv4 address or an IPv6 /64 (`client_addr::limit_net`: a host
+//! rotating addresses inside its /64 is one peer). Trusted proxies (many clients behind one address) are exempt.
 
 use crate::core::client_addr::TrustedProxies;
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ impl PeerCounter {
         if self.max == 0 || self.proxies.trusts(ip) {
             return Some(Slot { open: None });
         }
+        let ip = crate::core::client_addr::limit_net(ip);
         let mut open = self.open.lock().ok()?;
         let count = open.entry(ip).or_insert(0);
         if *count >= self.max {
@@ -71,5 +73,10 @@ mod tests {
         drop(first);
         assert!(counter.admit(a).is_some(), "a closed connection frees its slot");
         assert!(PeerCounter::new(0, TrustedProxies::none()).admit(a).is_some(), "0 means no cap");
+        let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
+        let _one = counter.admit(v6("2001:db8:1:2::1")).unwrap();
+        let _two = counter.admit(v6("2001:db8:1:2::2")).unwrap();
+        assert!(counter.admit(v6("2001:db8:1:2::ffff")).is_none(), "one /64 is one peer");
+        assert!(counter.admit(v6("2001:db8:1:3::1")).is_some(), "another /64 is another peer");
     }
 }

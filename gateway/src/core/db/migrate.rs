@@ -24,6 +24,8 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0060_ready_probe", include_str!("../../../migrations/0060_ready_probe.sql")),
     ("0061_auth_rate_buckets", include_str!("../../../migrations/0061_auth_rate_buckets.sql")),
     ("0080_signing_keys_hs256", include_str!("../../../migrations/0080_signing_keys_hs256.sql")),
+    ("0081_storage_sniff_content", include_str!("../../../migrations/0081_storage_sniff_content.sql")),
+    ("0090_revocations", include_str!("../../../migrations/0090_revocations.sql")),
 ];
 
 /// What `run` did.

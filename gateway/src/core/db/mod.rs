@@ -1,11 +1,13 @@
-//! PostgreSQL access: the pool, the per-request transaction, migrations, and start-up safety checks.
+//! PostgreSQL access: the pool, the read replicas, the per-request transaction, migrations, and start-up safety checks.
 
 pub mod lint;
+pub mod lsn;
 pub mod migrate;
 pub mod passfile;
 pub mod pipeline;
 pub mod pool;
 pub mod public_urls;
+pub mod replicas;
 pub mod request_tx;
 pub mod safety;
 

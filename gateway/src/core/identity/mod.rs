@@ -5,6 +5,7 @@ pub mod cache;
 mod rejection;
 pub mod token;
 
+use crate::core::api_keys;
 use crate::core::config::Config;
 use http::HeaderMap;
 use jwks::{KeySet, VerifyOptions};
@@ -57,28 +58,122 @@ impl Verified {
     }
 }
 
-/// Extracts the bearer token: `Authorization: Bearer …` (scheme case-insensitive), else an `apikey` that is a JWT.
-pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
-    if let Some(v) = headers.get(http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        let v = v.trim();
-        if v.len() > 7 && v[..7].eq_ignore_ascii_case("bearer ") {
-            return Some(v[7..].trim());
-        }
+/// The largest `Authorization` or `apikey` value read: 8 KiB, the header line the proxy in front of Supabase's
+/// services accepts. Anything larger is refused before it is parsed, hashed or verified; the metadata caps of the
+/// auth API keep every token it issues well below it.
+pub const MAX_CREDENTIAL_BYTES: usize = 8 * 1024;
+
+/// Refuses a request whose `Authorization` or `apikey` value is larger than [`MAX_CREDENTIAL_BYTES`].
+pub fn check_size(headers: &HeaderMap) -> Result<(), Rejection> {
+    let oversized = |name: &str| headers.get_all(name).iter().any(|v| v.len() > MAX_CREDENTIAL_BYTES);
+    match oversized(http::header::AUTHORIZATION.as_str()) || oversized("apikey") {
+        true => Err(Rejection::TooLarge),
+        false => Ok(()),
     }
-    headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| k.matches('.').count() == 2)
 }
 
-/// Verifies the caller. `require_apikey` demands an `apikey` header that verifies as a token of this key set.
-pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Identity, Rejection> {
-    if config.require_apikey && !has_api_key(headers, keys, config) {
+fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// The `Authorization: Bearer …` value (scheme case-insensitive), whatever it is.
+fn authorization_bearer(headers: &HeaderMap) -> Option<&str> {
+    let v = header(headers, http::header::AUTHORIZATION.as_str())?;
+    (v.len() > 7 && v[..7].eq_ignore_ascii_case("bearer ")).then(|| v[7..].trim())
+}
+
+/// Extracts the bearer token: `Authorization: Bearer …` (scheme case-insensitive) unless it is an opaque `sb_` key,
+/// else an `apikey` that is a JWT.
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    if let Some(t) = authorization_bearer(headers).filter(|t| !api_keys::is_opaque(t)) {
+        return Some(t);
+    }
+    header(headers, "apikey").filter(|k| k.matches('.').count() == 2)
+}
+
+/// The role an API key of this gateway stands for: a configured opaque key (publishable: the anonymous role;
+/// secret: `service_role`), or a JWT of this key set for API access whose role is the anonymous role or
+/// `service_role` (the keys `gateway keys` prints). The one definition every API's key check uses.
+pub fn api_key_role(key: &str, keys: &KeySet, config: &Config) -> Result<String, Rejection> {
+    let key = key.trim();
+    if key.is_empty() {
         return Err(Rejection::ApiKeyMissing);
     }
-    let Some(token) = bearer_token(headers) else {
-        let role = config.anon_role.clone().ok_or(Rejection::AnonymousDisabled)?;
-        let mut claims = Map::new();
-        claims.insert("role".into(), Value::String(role.clone()));
-        return Ok(Identity { role, claims, has_token: false });
-    };
+    if key.len() > MAX_CREDENTIAL_BYTES {
+        return Err(Rejection::TooLarge);
+    }
+    let anon = config.anon_role.clone().unwrap_or_else(|| "anon".into());
+    if api_keys::is_opaque(key) {
+        return match config.api_keys.kind_of(key) {
+            Some(api_keys::KeyKind::Publishable) => Ok(anon),
+            Some(api_keys::KeyKind::Secret) => Ok(SERVICE_ROLE.into()),
+            None => Err(Rejection::ApiKeyInvalid),
+        };
+    }
+    let claims = token::verify::<Map<String, Value>>(keys, key, &VerifyOptions::default())
+        .map_err(|_| Rejection::ApiKeyInvalid)?;
+    refuse_other_purposes(&claims).map_err(|_| Rejection::ApiKeyInvalid)?;
+    match claims.get("role").and_then(Value::as_str) {
+        Some(role) if role == anon || role == "anon" || role == SERVICE_ROLE => Ok(role.to_string()),
+        _ => Err(Rejection::ApiKeyInvalid),
+    }
+}
+
+/// The role Supabase's secret keys stand for.
+pub const SERVICE_ROLE: &str = "service_role";
+
+/// Every opaque key a request presents (its `apikey`, or `Authorization: Bearer sb_…`) must be a configured one;
+/// the role the first of them stands for.
+fn opaque_key_role(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Option<String>, Rejection> {
+    let presented = [header(headers, "apikey"), authorization_bearer(headers)];
+    let mut role = None;
+    for key in presented.into_iter().flatten().filter(|k| api_keys::is_opaque(k)) {
+        let r = api_key_role(key, keys, config)?;
+        role.get_or_insert(r);
+    }
+    Ok(role)
+}
+
+/// Verifies the caller. `require_apikey` demands an `apikey` header that is an API key of this gateway
+/// ([`api_key_role`]); an opaque `sb_` key anywhere must be a configured one. The caller is the bearer token
+/// (`Authorization`, unless it is an opaque key), else the opaque key's role, else an `apikey` that is a JWT, else
+/// the anonymous role.
+pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Identity, Rejection> {
+    check_size(headers)?;
+    let key_role = opaque_key_role(headers, keys, config)?;
+    if config.require_apikey {
+        api_key_role(header(headers, "apikey").unwrap_or(""), keys, config)?;
+    }
+    if let Some(token) = authorization_bearer(headers).filter(|t| !api_keys::is_opaque(t)) {
+        return verify_token(token, keys, config);
+    }
+    if let Some(role) = key_role {
+        return key_identity(role, config);
+    }
+    match bearer_token(headers) {
+        Some(token) => verify_token(token, keys, config),
+        None => {
+            let role = config.anon_role.clone().ok_or(Rejection::AnonymousDisabled)?;
+            let mut claims = Map::new();
+            claims.insert("role".into(), Value::String(role.clone()));
+            Ok(Identity { role, claims, has_token: false })
+        }
+    }
+}
+
+/// The caller an opaque key stands for: its role and claims that say only that (a credential was presented, as a
+/// token would be, but one that never expires and so is never cached).
+fn key_identity(role: String, config: &Config) -> Result<Identity, Rejection> {
+    if !config.allowed_roles.iter().any(|r| r == &role) {
+        return Err(Rejection::RoleNotAllowed(role));
+    }
+    let mut claims = Map::new();
+    claims.insert("role".into(), Value::String(role.clone()));
+    Ok(Identity { role, claims, has_token: true })
+}
+
+/// A bearer token verified for API access: its claims with the role it asks for (or the anonymous role).
+fn verify_token(token: &str, keys: &KeySet, config: &Config) -> Result<Identity, Rejection> {
     let Value::Object(mut claims) = token::verify(keys, token, &verify_options(config))? else {
         return Err(Rejection::ClaimsNotObject);
     };
@@ -94,15 +189,6 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
     }
     claims.insert("role".into(), Value::String(role.clone()));
     Ok(Identity { role, claims, has_token: true })
-}
-
-/// Whether the `apikey` header verifies as an API-access token of this key set.
-fn has_api_key(headers: &HeaderMap, keys: &KeySet, config: &Config) -> bool {
-    headers
-        .get("apikey")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|k| token::verify::<Map<String, Value>>(keys, k, &verify_options(config)).ok())
-        .is_some_and(|claims| refuse_other_purposes(&claims).is_ok())
 }
 
 /// The key set checks `exp` and `nbf`; a token issued in the future (beyond the leeway) is refused too.

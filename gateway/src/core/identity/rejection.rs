@@ -1,6 +1,6 @@
 //! Why a caller is refused, as a type. Each API renders a [`Rejection`] in its own words from its own table
 //! (`rest::jwt_errors` PostgREST's PGRST30x, `auth::error` GoTrue's `bad_jwt`, `storage::error` Storage's 403,
-//! `realtime::auth` Realtime's join errors); `Display` is the gateway's own description, for logs and for the
+//! `realtime::credentials` Realtime's join errors); `Display` is the gateway's own description, for logs and for the
 //! APIs whose wire text it is.
 
 use std::fmt;
@@ -44,6 +44,12 @@ pub enum Rejection {
     RoleNotString,
     /// A token minted for another purpose (a signed Storage URL) presented for API access.
     PurposeRefused,
+    /// An `apikey` (or an opaque `sb_` key anywhere) that is not a key of this gateway.
+    ApiKeyInvalid,
+    /// An `Authorization` or `apikey` value larger than the gateway reads.
+    TooLarge,
+    /// The token's session was ended (sign-out, a new password, a reused refresh token) or its user deleted.
+    Revoked,
 }
 
 impl Rejection {
@@ -86,6 +92,9 @@ impl fmt::Display for Rejection {
             Rejection::IatNotNumber => write!(f, "iat claim is not a number"),
             Rejection::RoleNotString => write!(f, "role claim is not a string"),
             Rejection::PurposeRefused => write!(f, "the token was issued for a signed URL, not for API access"),
+            Rejection::ApiKeyInvalid => write!(f, "Invalid API key"),
+            Rejection::TooLarge => write!(f, "the credentials are larger than {} bytes", super::MAX_CREDENTIAL_BYTES),
+            Rejection::Revoked => write!(f, "the session or user of this token no longer exists"),
         }
     }
 }

@@ -7,8 +7,11 @@ use jwks::{KeySet, VerifyOptions};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-/// Verifies `token` and decodes its claims.
+/// Verifies `token` and decodes its claims; a token larger than `MAX_CREDENTIAL_BYTES` is refused unread.
 pub fn verify<C: DeserializeOwned>(keys: &KeySet, token: &str, options: &VerifyOptions) -> Result<C, Rejection> {
+    if token.len() > super::MAX_CREDENTIAL_BYTES {
+        return Err(Rejection::TooLarge);
+    }
     let parts = token.split('.').count();
     if parts != 3 {
         return Err(Rejection::PartCount(parts));

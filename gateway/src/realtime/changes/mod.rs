@@ -13,9 +13,8 @@ pub mod pgoutput;
 mod registry;
 pub mod slot;
 mod stream;
-mod visibility;
 
-use super::auth::Credentials;
+use super::credentials::Credentials;
 use super::frames;
 use super::outbound::SocketTx;
 use super::protocol::Vsn;
@@ -216,7 +215,9 @@ impl Changes {
     async fn current_lsn(&self) -> Result<u64, String> {
         let client = self.pool.get().await.map_err(|e| e.to_string())?;
         let row = client.query_one("select pg_current_wal_lsn()::text", &[]).await.map_err(|e| e.to_string())?;
-        pgoutput::parse_lsn(row.get::<_, &str>(0)).ok_or_else(|| "unreadable WAL position".into())
+        crate::core::db::lsn::Lsn::parse(row.get::<_, &str>(0))
+            .map(|lsn| lsn.0)
+            .ok_or_else(|| "unreadable WAL position".into())
     }
 
     fn wanted(&self) -> bool {

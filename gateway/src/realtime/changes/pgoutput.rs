@@ -221,17 +221,6 @@ pub fn status_update(lsn: u64, now_micros: i64, reply: bool) -> Vec<u8> {
     out
 }
 
-/// `X/Y` text form of an LSN.
-pub fn lsn_text(lsn: u64) -> String {
-    format!("{:X}/{:X}", lsn >> 32, lsn & 0xffff_ffff)
-}
-
-/// Parses `X/Y`.
-pub fn parse_lsn(text: &str) -> Option<u64> {
-    let (hi, lo) = text.trim().split_once('/')?;
-    Some((u64::from_str_radix(hi, 16).ok()? << 32) | u64::from_str_radix(lo, 16).ok()?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,14 +337,10 @@ mod tests {
     }
 
     #[test]
-    fn status_updates_and_lsn_text() {
+    fn status_updates() {
         let s = status_update(0x1_0000_00FF, PG_EPOCH_UNIX_MICROS + 5, false);
         assert_eq!(s.len(), 34);
         assert_eq!(&s[..9], &[b'r', 0, 0, 0, 1, 0, 0, 0, 0xFF]);
         assert_eq!(&s[25..33], &5i64.to_be_bytes());
-        assert_eq!(lsn_text(0x1_0000_00FF), "1/FF");
-        assert_eq!(parse_lsn("1/FF"), Some(0x1_0000_00FF));
-        assert_eq!(parse_lsn("0/16B3748"), Some(0x16B_3748));
-        assert_eq!(parse_lsn("nope"), None);
     }
 }

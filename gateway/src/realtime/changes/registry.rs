@@ -5,8 +5,8 @@
 use super::filter::{self, TypedCondition};
 use super::slot::Kind;
 use super::Target;
-use crate::realtime::auth::Credentials;
-use crate::realtime::join::binding_id;
+use crate::realtime::admission::binding_id;
+use crate::realtime::credentials::Credentials;
 use serde_json::Value;
 use std::sync::Arc;
 

@@ -1,13 +1,13 @@
 //! Joining a channel: checked off the socket's task (topic, channel and join limits, then the token and, for a
-//! private channel, the RLS policies), then entered — a member of the room, postgres_changes subscribed — with the
-//! messages that arrived meanwhile replayed.
+//! private channel, the RLS policies), then answered — entered (a member of the room, postgres_changes subscribed)
+//! or refused — and the topic's frames that arrived meanwhile applied in their order (a leave, another join).
 
 use super::{Channel, Event, Joining, Session};
-use crate::realtime::authorization::Policies;
+use crate::realtime::admission::{self, Admitted, JoinConfig, Refusal};
 use crate::realtime::changes::Target;
+use crate::realtime::channel_policies::Policies;
 use crate::realtime::frames;
 use crate::realtime::hub::{Member, RoomKey};
-use crate::realtime::join::{self, Admitted, JoinConfig, Refusal};
 use crate::realtime::limits::Window;
 use crate::realtime::protocol::{Inbound, Payload};
 use serde_json::json;
@@ -21,7 +21,6 @@ impl Session {
         if self.channels.contains_key(&m.topic) {
             self.remove_channel(&m.topic.clone(), true);
         }
-        self.joining.remove(&m.topic);
         let Payload::Json(payload) = &m.payload else { return };
         let config = JoinConfig::parse(payload);
         let refusal = if sub_topic.is_empty() {
@@ -33,36 +32,49 @@ impl Session {
         } else {
             None
         };
-        self.joining
-            .insert(m.topic.clone(), Joining { join_ref: m.join_ref.clone(), config: config.clone(), queued: vec![] });
+        self.attempts += 1;
+        let attempt = self.attempts;
+        let (join_ref, reference, queued) = (m.join_ref, m.reference, vec![]);
+        let joining = Joining { attempt, join_ref, reference, config: config.clone(), queued, queued_bytes: 0 };
+        self.joining.insert(m.topic.clone(), joining);
         let (rt, events, caller, headers) =
             (self.rt.clone(), self.events.clone(), self.caller.clone(), self.headers_json.clone());
-        let (topic, join_ref, reference) = (m.topic, m.join_ref, m.reference);
+        let topic = m.topic;
         tokio::spawn(async move {
             let result = match refusal {
                 Some(r) => Err(r),
-                None => join::admit(&rt, &sub_topic, &config, &caller, &headers).await,
+                None => admission::admit(&rt, &sub_topic, &config, &caller, &headers).await,
             };
             if result.is_err() {
                 tokio::time::sleep(rt.config.channel_error_backoff).await;
             }
-            let _ = events.send(Box::new(Event::Joined { topic, join_ref, reference, result }));
+            let _ = events.send(Box::new(Event::Joined { topic, attempt, result }));
         });
     }
 
-    pub(super) fn finish_join(
-        &mut self,
-        topic: String,
-        join_ref: Option<String>,
-        reference: Option<String>,
-        result: Result<Admitted, Refusal>,
-    ) {
-        let Some(joining) = self.joining.remove(&topic).filter(|j| j.join_ref == join_ref) else { return };
-        let admitted = match result {
-            Ok(a) => a,
-            Err(refusal) => return self.refuse(&topic, join_ref.as_deref(), reference.as_deref(), refusal),
-        };
-        let mut config = joining.config;
+    /// Answers join `attempt` of `topic`, then applies the frames that waited behind it, in order.
+    pub(super) fn finish_join(&mut self, topic: String, attempt: u64, result: Result<Admitted, Refusal>) {
+        if self.joining.get(&topic).is_none_or(|j| j.attempt != attempt) {
+            return; // the socket closed its channels meanwhile
+        }
+        let Some(mut joining) = self.joining.remove(&topic) else { return };
+        self.held.release(joining.queued.len(), joining.queued_bytes);
+        let queued = std::mem::take(&mut joining.queued);
+        match result {
+            Ok(admitted) => self.enter(topic, joining, admitted),
+            Err(refusal) => self.refuse(&topic, joining.join_ref.as_deref(), joining.reference.as_deref(), refusal),
+        }
+        for m in queued {
+            if self.closing.is_some() {
+                break;
+            }
+            self.on_message(m);
+        }
+    }
+
+    /// An admitted join: the room, its reply, the presence state, the changes subscription, the channel.
+    fn enter(&mut self, topic: String, joining: Joining, admitted: Admitted) {
+        let Joining { join_ref, reference, mut config, .. } = joining;
         if config.presence_key.is_empty() {
             config.presence_key = uuid::Uuid::new_v4().to_string();
         }
@@ -83,9 +95,6 @@ impl Session {
         let channel =
             Channel { join_ref, topic: topic_arc, key, member_id, config, caller, policies, presence_calls, changes };
         self.channels.insert(topic, channel);
-        for m in joining.queued {
-            self.on_message(m);
-        }
     }
 
     /// A refused join: its error reply, and a closed socket when the client joins too fast.

@@ -2,9 +2,8 @@
 //! and untrack (rate-limited), and `access_token` refreshes re-checked off the socket's task.
 
 use super::{Event, Session};
-use crate::realtime::auth;
-use crate::realtime::authorization::{self, Policies};
-use crate::realtime::join::Admitted;
+use crate::realtime::admission::Admitted;
+use crate::realtime::channel_policies::{self, Policies};
 use crate::realtime::message::Broadcast;
 use crate::realtime::protocol::{Inbound, Payload};
 use serde_json::{json, Value};
@@ -82,16 +81,18 @@ impl Session {
         let (token, topic, join_ref) = (token.to_string(), m.topic.clone(), ch.join_ref.clone());
         let (private, presence, sub_topic) = (ch.config.private, ch.config.presence_enabled, ch.key.sub_topic.clone());
         tokio::spawn(async move {
-            let result = match auth::verify(&token, &rt.keys.load(), &rt.core_config) {
+            let result = match rt.verify(&token) {
                 Err(e) => Err(e.message()),
                 Ok(caller) if !private => Ok(Admitted { caller, policies: Policies::PUBLIC }),
-                Ok(caller) => match authorization::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
-                    Ok(policies) => Ok(Admitted { caller, policies }),
-                    Err(authorization::AuthorizationError::Unavailable) => {
-                        Err("Realtime was unable to connect to the project database".into())
+                Ok(caller) => {
+                    match channel_policies::authorize(&rt.pool, &sub_topic, &caller, &headers, presence).await {
+                        Ok(policies) => Ok(Admitted { caller, policies }),
+                        Err(channel_policies::AuthorizationError::Unavailable) => {
+                            Err("Realtime was unable to connect to the project database".into())
+                        }
+                        Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
                     }
-                    Err(_) => Ok(Admitted { caller, policies: Policies::default() }),
-                },
+                }
             };
             let _ = events.send(Box::new(Event::Reauthorized { topic, join_ref, result }));
         });

@@ -1,15 +1,18 @@
 //! One socket's state machine: heartbeats, joins (checked off the socket's task, so a slow or refused join never
-//! delays heartbeats), leaves, broadcasts, presence, `access_token` refreshes and token expiry. Every frame it
-//! sends goes through the socket's queue, in order with what the hub and the change stream queue there.
+//! delays heartbeats), leaves, broadcasts, presence, `access_token` refreshes and token expiry. A channel's frames
+//! take effect in the order they arrived: while a join is checked, later frames for its topic wait behind it (a
+//! leave, another join), as Phoenix handles a socket's frames one after another. Every frame it sends goes through
+//! the socket's queue, in order with what the hub and the change stream queue there.
 
+mod held;
 mod join;
 mod messages;
 
-use super::auth::{self, Credentials};
-use super::authorization::Policies;
+use super::admission::{Admitted, JoinConfig, Refusal};
+use super::channel_policies::Policies;
+use super::credentials::{self, Credentials};
 use super::frames;
 use super::hub::RoomKey;
-use super::join::{Admitted, JoinConfig, Refusal};
 use super::limits::Window;
 use super::outbound::{Frame, SocketTx};
 use super::protocol::{Inbound, Vsn};
@@ -21,14 +24,27 @@ use tokio::sync::mpsc;
 
 /// Results of work done off the socket's task (boxed on the channel: an idle socket's channel block stays small).
 pub enum Event {
-    Joined { topic: String, join_ref: Option<String>, reference: Option<String>, result: Result<Admitted, Refusal> },
-    Reauthorized { topic: String, join_ref: Option<String>, result: Result<Admitted, String> },
+    /// The checks of join `attempt` on `topic` are done.
+    Joined {
+        topic: String,
+        attempt: u64,
+        result: Result<Admitted, Refusal>,
+    },
+    Reauthorized {
+        topic: String,
+        join_ref: Option<String>,
+        result: Result<Admitted, String>,
+    },
 }
 
+/// A join being checked, and the frames for its topic that arrived since, to apply in order once it is answered.
 struct Joining {
+    attempt: u64,
     join_ref: Option<String>,
+    reference: Option<String>,
     config: JoinConfig,
     queued: Vec<Inbound>,
+    queued_bytes: usize,
 }
 
 struct Channel {
@@ -52,6 +68,10 @@ pub struct Session {
     events: mpsc::UnboundedSender<Box<Event>>,
     channels: HashMap<String, Channel>,
     joining: HashMap<String, Joining>,
+    /// Counts the joins this socket started (each join's result names its attempt).
+    attempts: u64,
+    /// What waits in the joins' queues, in frames and bytes.
+    held: held::Held,
     /// Set when the socket must close (code, reason).
     pub closing: Option<(u16, &'static str)>,
 }
@@ -74,6 +94,8 @@ impl Session {
             events,
             channels: HashMap::new(),
             joining: HashMap::new(),
+            attempts: 0,
+            held: held::Held::default(),
             closing: None,
         }
     }
@@ -91,16 +113,15 @@ impl Session {
         if m.topic == "phoenix" && m.event == "heartbeat" {
             return self.reply(&m, None, "ok", json!({}));
         }
-        if m.event == "phx_join" {
-            return self.start_join(m);
-        }
         if let Some(joining) = self.joining.get_mut(&m.topic) {
-            if m.event == "phx_leave" {
-                self.joining.remove(&m.topic);
-                return self.reply(&m, m.join_ref.as_deref(), "ok", json!({}));
-            }
+            let bytes = held::weight(&m);
+            self.held.add(bytes);
+            joining.queued_bytes += bytes;
             joining.queued.push(m);
             return;
+        }
+        if m.event == "phx_join" {
+            return self.start_join(m);
         }
         let Some(channel) = self.channels.get(&m.topic) else {
             return match m.event.as_str() {
@@ -130,11 +151,15 @@ impl Session {
     /// Applies an event from work done off the task.
     pub fn on_event(&mut self, event: Event) {
         match event {
-            Event::Joined { topic, join_ref, reference, result } => {
-                self.finish_join(topic, join_ref, reference, result)
-            }
+            Event::Joined { topic, attempt, result } => self.finish_join(topic, attempt, result),
             Event::Reauthorized { topic, join_ref, result } => self.finish_reauthorize(&topic, join_ref, result),
         }
+    }
+
+    /// Whether the socket should stop reading until a join is answered: its queued frames reached their budget
+    /// (a client cannot pile up frames behind a slow join without end; Phoenix's socket reads nothing during a join).
+    pub fn backlogged(&self) -> bool {
+        self.held.full()
     }
 
     /// The earliest expiry among the channels' tokens.
@@ -151,7 +176,7 @@ impl Session {
             .filter_map(|(t, c)| c.caller.exp.filter(|e| *e <= now).map(|e| (t.clone(), now - e)))
             .collect();
         for (topic, ago) in expired {
-            self.shut_channel(&topic, &auth::TokenError::Expired { seconds_ago: ago }.message());
+            self.shut_channel(&topic, &credentials::TokenError::Expired { seconds_ago: ago }.message());
         }
     }
 
@@ -182,5 +207,6 @@ impl Session {
             self.remove_channel(&topic, false);
         }
         self.joining.clear();
+        self.held = held::Held::default();
     }
 }

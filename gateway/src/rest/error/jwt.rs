@@ -30,6 +30,9 @@ fn refusal(code: &'static str, message: &str) -> JwtRejection {
 pub fn describe(refused: &Rejection, token: Option<&str>) -> JwtRejection {
     match refused {
         Rejection::ApiKeyMissing => refusal("PGRST301", "No API key found in request"),
+        Rejection::ApiKeyInvalid => refusal("PGRST301", "Invalid API key"),
+        Rejection::TooLarge => rejection("PGRST301", &refused.to_string()),
+        Rejection::Revoked => rejection("PGRST303", "JWT session ended or its user no longer exists"),
         Rejection::AnonymousDisabled => refusal("PGRST302", "Anonymous access is disabled"),
         Rejection::RoleNotAllowed(r) => rejection("42501", &format!("permission denied to set role \"{r}\"")),
         Rejection::PartCount(n) => rejection("PGRST301", &format!("Expected 3 parts in JWT; got {n}")),

@@ -4,7 +4,7 @@
 
 use super::read::{count_query, node_query};
 use super::{body_expr, wrap, BodyShape};
-use crate::rest::fragment::{array_literal, qualified, quote_ident, SqlBuilder, Statement};
+use crate::rest::fragment::{array_literal, limit_clause, qualified, quote_ident, SqlBuilder, Statement};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
 use crate::rest::schema_cache::{ReturnShape, RoutineParam, SchemaCache};
@@ -120,7 +120,7 @@ fn scalar_call(b: &mut SqlBuilder, plan: &CallPlan, body: &str, set: bool) -> (S
     let mut sql = format!("SELECT pgrst_call.pgrst_scalar FROM {from}");
     if set {
         if let Some(l) = plan.read.range.limit {
-            sql.push_str(&format!(" LIMIT {}", b.param(l.to_string())));
+            sql.push_str(&limit_clause(l));
         }
         if plan.read.range.offset > 0 {
             sql.push_str(&format!(" OFFSET {}", b.param(plan.read.range.offset.to_string())));

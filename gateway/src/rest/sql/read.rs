@@ -3,7 +3,7 @@
 //! PostgREST builds them, so PostgreSQL renders the JSON and reports errors with the same aliases.
 
 pub use super::filter::cond_sql;
-use crate::rest::fragment::{push_quoted_ident, qualified, quote_ident, SqlBuilder};
+use crate::rest::fragment::{limit_clause, push_quoted_ident, qualified, quote_ident, SqlBuilder};
 use crate::rest::plan::types::*;
 use crate::rest::request::types::*;
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
@@ -213,7 +213,7 @@ pub fn node_query(
     }
     if !skip_range {
         if let Some(l) = node.range.limit {
-            sql.push_str(&format!(" LIMIT {}", b.param(l.to_string())));
+            sql.push_str(&limit_clause(l));
         }
         if node.range.offset > 0 {
             sql.push_str(&format!(" OFFSET {}", b.param(node.range.offset.to_string())));

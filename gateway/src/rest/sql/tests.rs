@@ -187,3 +187,15 @@ fn estimated_count_is_exact_up_to_the_cap_then_the_estimate() {
     // count=planned has no cap: always the estimate
     assert_eq!(choose_count(Some(7), None, Some(9)), Some(9));
 }
+
+#[test]
+fn a_page_size_is_written_into_the_sql_and_its_offset_bound() {
+    // PostgreSQL can cost (and so reuse) a generic plan only for a LIMIT it sees; offsets are many, so bound
+    let s =
+        statement(Method::GET, users(), "select=username,messages(id)&messages.limit=3&limit=25&offset=50", &[], "");
+    assert!(s.sql.contains(" LIMIT 25 OFFSET $"), "{}", s.sql);
+    assert!(s.sql.contains(" LIMIT 3)"), "{}", s.sql);
+    assert_eq!(max_placeholder(&s.sql), s.params.len());
+    assert!(s.params.iter().any(|p| p.0.as_deref() == Some("50")));
+    assert!(!s.params.iter().any(|p| p.0.as_deref() == Some("25") || p.0.as_deref() == Some("3")));
+}

@@ -26,6 +26,8 @@ pub struct BucketInfo {
     pub public: bool,
     pub file_size_limit: Option<i64>,
     pub allowed_mime_types: Option<Vec<String>>,
+    /// Uploads are judged by their bytes too (`storage.buckets.sniff_content`).
+    pub sniff_content: bool,
 }
 
 pub(super) const BUCKET_COLUMNS: &str =
@@ -71,13 +73,17 @@ fn version_before(agent: &str, client: &str, min: (u64, u64, u64)) -> bool {
 /// Looks a bucket up as Storage's superuser (upload limits and public flags are not subject to RLS).
 pub async fn find(tx: &deadpool_postgres::Transaction<'_>, id: &str) -> Result<BucketInfo> {
     let row = tx
-        .query_opt("select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1", &[&id])
+        .query_opt(
+            "select id, public, file_size_limit, allowed_mime_types, sniff_content from storage.buckets where id = $1",
+            &[&id],
+        )
         .await?
         .ok_or(StorageError::NoSuchBucket)?;
     Ok(BucketInfo {
         public: row.get::<_, Option<bool>>(1).unwrap_or(false),
         file_size_limit: row.get(2),
         allowed_mime_types: row.get(3),
+        sniff_content: row.get(4),
     })
 }
 

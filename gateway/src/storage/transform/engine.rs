@@ -30,6 +30,8 @@ pub enum RenderError {
     ResolutionTooLarge,
     /// Not an image this renders (or a corrupt one).
     InvalidSource,
+    /// An SVG source asked for as a raster format (SVGs are served as stored, never rasterised).
+    VectorToRaster,
 }
 
 impl RenderError {
@@ -39,6 +41,9 @@ impl RenderError {
             RenderError::FileTooLarge => "The source image file is too large to process",
             RenderError::ResolutionTooLarge => "The source image resolution is too large to process",
             RenderError::InvalidSource => "The source image is invalid or unsupported for rendering",
+            RenderError::VectorToRaster => {
+                "format webp of an SVG source is not supported by this server's image transformations (SVGs are served as stored: use origin)"
+            }
         }
     }
 }

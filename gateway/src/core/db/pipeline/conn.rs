@@ -32,6 +32,12 @@ impl TextRow {
         std::str::from_utf8(&self.data[range]).ok()
     }
 
+    /// Column `i` as the bytes the server sent, shared with the row (no copy); `None` as for [`TextRow::get`].
+    pub fn bytes(&self, i: usize) -> Option<Bytes> {
+        let range = self.columns.get(i)?.clone()?;
+        Some(self.data.slice(range))
+    }
+
     pub fn len(&self) -> usize {
         self.columns.len()
     }

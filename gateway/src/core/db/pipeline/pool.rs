@@ -32,11 +32,48 @@ impl managed::Manager for Manager {
 
 /// A pool of `size` connections for `db_uri`; a caller waits at most `wait` for one.
 pub fn build(db_uri: &str, size: usize, wait: Duration) -> anyhow::Result<Pool> {
-    let config: tokio_postgres::Config = db_uri.parse()?;
+    from_config(db_uri.parse()?, size, wait)
+}
+
+/// One pool per HTTP worker for `config`, `total` connections split between them (the total stays the configured
+/// size; a pool too small to give each worker one stays whole and shared), so a connection is used on the thread
+/// that drives it.
+pub fn per_worker(
+    config: &tokio_postgres::Config,
+    total: usize,
+    workers: usize,
+    wait: Duration,
+) -> anyhow::Result<Vec<Pool>> {
+    sizes(total, workers).into_iter().map(|size| from_config(config.clone(), size, wait)).collect()
+}
+
+/// `total` connections split between `workers`.
+fn sizes(total: usize, workers: usize) -> Vec<usize> {
+    let (total, workers) = (total.max(1), workers.max(1));
+    if total < workers {
+        return vec![total];
+    }
+    (0..workers).map(|i| total / workers + usize::from(i < total % workers)).collect()
+}
+
+/// A pool of `size` connections for a parsed connection string.
+pub fn from_config(config: tokio_postgres::Config, size: usize, wait: Duration) -> anyhow::Result<Pool> {
     Ok(managed::Pool::builder(Manager { config })
         .max_size(size.max(1))
         .wait_timeout(Some(wait))
         .create_timeout(Some(Duration::from_secs(10)))
         .runtime(deadpool::Runtime::Tokio1)
         .build()?)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sizes_keep_the_configured_total() {
+        assert_eq!(super::sizes(10, 2), [5, 5]);
+        assert_eq!(super::sizes(10, 3), [4, 3, 3]);
+        assert_eq!(super::sizes(1, 2), [1]);
+        assert_eq!(super::sizes(4, 1), [4]);
+        assert_eq!(super::sizes(0, 0), [1]);
+    }
 }

@@ -1,11 +1,11 @@
 //! Visibility: which subscribers (by role and claims) may see a relation's changes, asked of PostgreSQL through
-//! the session functions of `changes::visibility`, one statement per role in one pipelined flight.
+//! the session functions of `rls_query`, one statement per role in one pipelined flight.
 
+use super::rls_query::{self, Check, Params, Question};
 use super::{transient, Dispatcher, Image, Item};
 use crate::realtime::changes::catalog::RelationInfo;
 use crate::realtime::changes::registry::Subscription;
 use crate::realtime::changes::slot::Kind;
-use crate::realtime::changes::visibility::{self, Check, Params, Question};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use tokio_postgres::Statement;
 
 impl Dispatcher {
     /// For each (role, claims) of the subscribers, which of the relation's changes it may see: one statement per
-    /// role that judges every claims set of that role (`visibility`), all roles' statements in one pipelined flight.
+    /// role that judges every claims set of that role (`rls_query`), all roles' statements in one pipelined flight.
     pub(super) async fn visibility(
         &mut self,
         info: &RelationInfo,
@@ -78,12 +78,12 @@ impl Dispatcher {
         info: &RelationInfo,
         check: Check<'_>,
     ) -> Result<Statement, tokio_postgres::Error> {
-        let key = visibility::function_key(info, check);
+        let key = rls_query::function_key(info, check);
         if let Some(s) = self.functions.get(&key) {
             return Ok(s.clone());
         }
         let name = format!("realtime_visible_{}", self.functions.len() + 1);
-        self.client.batch_execute(&visibility::function_sql(&name, info, check)).await?;
+        self.client.batch_execute(&rls_query::function_sql(&name, info, check)).await?;
         let call = format!("select claims_index, visible, error from pg_temp.{name}($1, $2, $3, $4, $5, $6)");
         let statement = self.client.prepare(&call).await?;
         self.functions.insert(key, statement.clone());

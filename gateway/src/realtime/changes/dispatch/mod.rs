@@ -1,7 +1,7 @@
 //! From committed transactions to frames: for each change, the subscriptions whose bindings cover it; values typed
 //! by PostgreSQL (`jsonb_populate_record` → `to_jsonb`, once per relation and batch); filters; then visibility,
 //! asked of PostgreSQL once per batch, relation and role — every claims set of the role judged inside that one
-//! statement (see `visibility`), never re-implemented here: INSERT and UPDATE keep a subscriber only if the row,
+//! statement (see `rls_query`), never re-implemented here: INSERT and UPDATE keep a subscriber only if the row,
 //! looked up by primary key under its role and claims, is visible to it now; DELETE on a table with RLS and
 //! REPLICA IDENTITY FULL keeps it only if the old row passes the role's SELECT policies (evaluated by PostgreSQL on
 //! the old image); other DELETEs follow Realtime (key columns only). Columns a role may not select are never sent.
@@ -10,6 +10,7 @@
 
 mod judge;
 mod render;
+mod rls_query;
 
 use super::catalog::{CatalogCache, RelationInfo};
 use super::registry::Subscription;
@@ -44,7 +45,7 @@ pub struct Dispatcher {
     client: Client,
     catalog: CatalogCache,
     statements: HashMap<String, Statement>,
-    /// Visibility functions created on this connection, by `visibility::function_key`.
+    /// Visibility functions created on this connection, by `rls_query::function_key`.
     functions: HashMap<String, Statement>,
 }
 

@@ -12,7 +12,7 @@
 //! prepared once per session. A claims set whose check raises (a policy failing on its claims) sees nothing; the
 //! other claims sets of the role are unaffected (each iteration runs in its own subtransaction).
 
-use super::catalog::{quote_ident, RelationInfo};
+use crate::realtime::changes::catalog::{quote_ident, RelationInfo};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 

@@ -3,8 +3,8 @@
 //! channels per socket, joins per second, token, private-channel read policies — each failure with Realtime's
 //! `"<Code>: <message>"` reason.
 
-use super::auth::{self, Credentials};
-use super::authorization::{self, AuthorizationError, Policies};
+use super::channel_policies::{self, AuthorizationError, Policies};
+use super::credentials::{self, Credentials};
 use super::RealtimeState;
 use serde_json::{Map, Value};
 use sha2::Digest;
@@ -118,19 +118,19 @@ pub async fn admit(
     let caller = if token == socket_caller.token {
         socket_caller.clone()
     } else {
-        auth::verify(token, &rt.keys.load(), &rt.core_config).map_err(|e| Refusal::new(e.join_reason()))?
+        rt.verify(token).map_err(|e| Refusal::new(e.join_reason()))?
     };
     if let Some(exp) = caller.exp {
         if exp <= chrono::Utc::now().timestamp() {
             return Err(Refusal::new(
-                auth::TokenError::Expired { seconds_ago: chrono::Utc::now().timestamp() - exp }.join_reason(),
+                credentials::TokenError::Expired { seconds_ago: chrono::Utc::now().timestamp() - exp }.join_reason(),
             ));
         }
     }
     if !config.private {
         return Ok(Admitted { caller, policies: Policies::PUBLIC });
     }
-    match authorization::authorize(&rt.pool, sub_topic, &caller, headers_json, config.presence_enabled).await {
+    match channel_policies::authorize(&rt.pool, sub_topic, &caller, headers_json, config.presence_enabled).await {
         Ok(p) if p.can_read() => Ok(Admitted { caller, policies: p }),
         Ok(_) | Err(AuthorizationError::Policy(_)) => Err(Refusal::new(format!(
             "Unauthorized: You do not have permissions to read from this Channel topic: {sub_topic}"

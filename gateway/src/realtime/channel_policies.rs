@@ -4,7 +4,7 @@
 //! insert as the caller inside a savepoint — success means write is allowed, `42501` (a failed WITH CHECK) means
 //! it is not. Everything is rolled back. PostgreSQL evaluates the policies; the gateway only asks.
 
-use super::auth::Credentials;
+use super::credentials::Credentials;
 use deadpool_postgres::Pool;
 
 /// What a caller may do on one private channel.

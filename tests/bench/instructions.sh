@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The gateway's own instructions per request, counted by callgrind (user space only; the kernel's share shows in
+# the CPU split of run.sh and ab.sh): a figure that does not move with the machine's load, so two builds compare
+# exactly. Per scenario the gateway runs under `valgrind --tool=callgrind` with collection off, answers a warm-up
+# (every statement prepared, every connection open), then counts while wrk sends requests for a fixed time; the
+# count is divided by the requests wrk saw answered. Also writes the top functions (exclusive and inclusive) of each
+# scenario to OUT_DIR/<scenario>.txt.
+#   tests/bench/instructions.sh BIN [OUT_DIR]   (BENCH_SCENARIOS default: get_one page_embed page_to_many insert;
+#                                                BENCH_SECONDS counted per scenario, default 20; 4 connections)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+GATEWAY_BIN=${1:?gateway binary}; out_dir=${2:-}
+secs=${BENCH_SECONDS:-20}
+scenarios=${BENCH_SCENARIOS:-get_one page_embed page_to_many insert}
+command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
+[ -z "$out_dir" ] || mkdir -p "$out_dir"
+mkdir -p "$bench_root/tests/.tmp"; chmod 755 "$bench_root/tests/.tmp"
+tmp=$(mktemp -d "$bench_root/tests/.tmp/instructions-XXXXXX"); chmod 755 "$tmp"
+trap bench_cleanup EXIT
+trap 'exit 130' INT TERM
+bench_cluster
+psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
+rows=()
+for scenario in $scenarios; do
+  BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
+    bench_gateway_start
+  bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 4 "http://127.0.0.1:$port"
+  callgrind_control -i on "$gateway_pid" >/dev/null
+  bench_wrk "$tmp/$scenario.txt" "$scenario.lua" "$secs" 4 "http://127.0.0.1:$port"
+  callgrind_control -i off "$gateway_pid" >/dev/null
+  bench_gateway_stop
+  n=$(awk '/requests in/ {print $1}' "$tmp/$scenario.txt")
+  [ "$(bench_figure "$tmp/$scenario.txt" non2xx)" = 0 ] || echo "$scenario: non-2xx answers: $(bench_figure "$tmp/$scenario.txt" non2xx)" >&2
+  ir=$(callgrind_annotate "$tmp/cg.$scenario.out" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
+  rows+=("| $scenario | $n | $ir | $(awk -v i="$ir" -v n="$n" 'BEGIN {printf "%.0f", i / n}') |")
+  if [ -n "$out_dir" ]; then
+    { echo "# $scenario: $(basename "$GATEWAY_BIN"), $n requests, $ir instructions"; echo
+      echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60
+      echo; echo "## inclusive"; callgrind_annotate --inclusive=yes --threshold=99 "$tmp/cg.$scenario.out" 2>/dev/null \
+        | sed -n '/^--* *$/,$p' | head -n 80; } > "$out_dir/$scenario.txt"
+  fi
+done
+{
+  echo "# Gateway instructions per request $(date -u +%FT%TZ)"
+  echo
+  echo "\`$GATEWAY_BIN\` under callgrind; wrk -t1 -c4 -d${secs}s counted after a 5 s warm-up; user-space instructions only."
+  echo
+  echo "| Scenario | requests | instructions | per request |"
+  echo "|---|---|---|---|"
+  printf '%s\n' "${rows[@]}"
+}
