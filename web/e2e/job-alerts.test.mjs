@@ -67,10 +67,22 @@ const shot = async (page, name) => {
 const settled = (page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/**
+ * Opens the alert form. The button arrives in the database's HTML and works once React has hydrated the page, which
+ * on a loaded machine can be after "networkidle": a click before that is lost, so it is clicked again until the form shows.
+ */
+async function openAlertForm(page) {
+  for (let i = 0; i < 20; i++) {
+    await page.getByRole('button', { name: 'Create a job alert' }).click();
+    if (await page.getByLabel('E-mail address').waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
+  }
+  throw new Error('the alert form never opened');
+}
+
 /** A visitor creates an alert for a search and confirms it from the e-mail. */
 async function signUpAndConfirm(page, email, search, frequency, label) {
   await page.goto(`${site.url}/jobs${search}`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Create a job alert' }).click();
+  await openAlertForm(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('radio', { name: frequency }).check();
   await page.getByRole('checkbox', { name: /I agree to receive job alert e-mails/ }).check();
@@ -193,7 +205,7 @@ describe('job alerts', { skip }, () => {
       await startSignedIn(own.context, await signInSession(site.url, site.anonKey, DEMO_USERS.candidate));
       const page = await own.page(viewport);
       await page.goto(`${site.url}/jobs?sector=Consultancy`, { waitUntil: 'networkidle' });
-      await page.getByRole('button', { name: 'Create a job alert' }).click();
+      await openAlertForm(page);
       assert.equal(await page.getByLabel('E-mail address').inputValue(), DEMO_USERS.candidate.email, 'the account address is filled in');
       await page.getByRole('checkbox', { name: /I agree to receive job alert e-mails/ }).check();
       await page.getByRole('button', { name: 'Create alert' }).click();
