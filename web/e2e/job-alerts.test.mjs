@@ -62,7 +62,11 @@ async function mails(to, marker, n = 1) {
 }
 
 const shot = async (page, name) => {
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  if (!process.env.SCREENSHOTS_DIR) return;
+  // from the top: scrolled, the fixed header would be drawn over the middle of a full-page image
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  await page.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 };
 const settled = (page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -174,6 +178,14 @@ describe('job alerts', { skip }, () => {
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'job-alert-unsubscribed-390');
     await page.close();
+    if (process.env.SCREENSHOTS_DIR) {
+      const visitor = await launch(); // as the visitor sees it, not the suite's signed-in admin
+      const wide = await visitor.page(DESKTOP);
+      await wide.goto(digest.match(/Stop it here \(no sign-in needed\): (\S+)/)[1], { waitUntil: 'networkidle' });
+      await wide.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+      await shot(wide, 'job-alert-unsubscribed-1440');
+      await visitor.close();
+    }
 
     site.sql(`insert into public.jobs (status, title, company, location, employment_type, description, requirements)
               values ('active', 'Sustainability Manager', 'Verdant Estates', 'Leeds', 'permanent', 'Carbon plans.', 'IEMA')`);
@@ -236,11 +248,12 @@ describe('job alerts', { skip }, () => {
   }
 
   test('screenshots of /jobs (results, filtered, empty) at 1440 and 390 px', { skip: !process.env.SCREENSHOTS_DIR }, async () => {
+    const visitor = await launch(); // as a visitor sees it (the suite's browser is still signed in as the admin)
     for (const [label, viewport] of [
       ['1440', DESKTOP],
       ['390', MOBILE],
     ]) {
-      const page = await browser.page(viewport);
+      const page = await visitor.page(viewport);
       await page.goto(`${site.url}/jobs`, { waitUntil: 'networkidle' });
       await shot(page, `jobs-${label}`);
       await page.goto(`${site.url}/jobs?q=manager&type=permanent`, { waitUntil: 'networkidle' });
@@ -250,5 +263,6 @@ describe('job alerts', { skip }, () => {
       await shot(page, `jobs-empty-${label}`);
       await page.close();
     }
+    await visitor.close();
   });
 });
