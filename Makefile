@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test faults scale-test soak build web check fmt lint bench backup restore gateway admin
+.PHONY: run test faults scale-test soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
 
 run:
 	@scripts/run.sh
@@ -63,3 +63,11 @@ bench:
 # Grants the admin role to EMAIL's account, creating the account when missing (scripts/make-admin.sh).
 admin:
 	@scripts/make-admin.sh "$(EMAIL)"
+
+# Sends the job alert digests that are due now (scripts/job-alerts.sh; AS_OF= and MAX_MAILS= optional).
+job-alerts:
+	@scripts/job-alerts.sh
+
+# New credentials for the Broadbean job push, printed once (scripts/broadbean-credentials.sh; BROADBEAN_USERNAME= optional).
+broadbean-credentials:
+	@scripts/broadbean-credentials.sh

@@ -8,26 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 email=${EMAIL:-${1:-}}
 [ -n "$email" ] || { echo "usage: make admin EMAIL=someone@example.com   (or scripts/make-admin.sh EMAIL)" >&2; exit 2; }
-command -v psql >/dev/null || { echo "psql is needed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
-
-stop_cluster=
-if [ -n "${GATEWAY_ADMIN_DB_URI:-}" ]; then
-  db=$GATEWAY_ADMIN_DB_URI
-else
-  DATA_DIR=${DATA_DIR:-$root/.data}
-  pgdir=$DATA_DIR/pg
-  if [ "$(id -u)" = 0 ] && [ -d "$DATA_DIR" ] && ! runuser -u postgres -- test -x "$DATA_DIR" 2>/dev/null; then
-    pgdir=/var/lib/gateway-run/$(printf %s "$root" | sha1sum | cut -c1-12)/pg   # as scripts/run.sh chooses it
-  fi
-  [ -f "$pgdir/data/PG_VERSION" ] || { echo "no database: set GATEWAY_ADMIN_DB_URI, or run \`make run\` once first" >&2; exit 1; }
-  running=$([ -f "$pgdir/data/postmaster.pid" ] && echo yes || echo no)
-  eval "$(scripts/pg-cluster.sh start "$pgdir" "${PGPORT:-}")"
-  export PGPASSFILE  # the private cluster signs every role in with its password (SCRAM)
-  [ "$running" = yes ] || stop_cluster=$pgdir
-  db="postgres://postgres@127.0.0.1:$PGPORT/app"
-fi
-cleanup() { [ -z "$stop_cluster" ] || scripts/pg-cluster.sh stop "$stop_cluster"; }
-trap cleanup EXIT
+. scripts/lib/owner-db.sh
 
 exists=$(psql -qAtX "$db" -v email="$email" <<'SQL'
 select count(*) from auth.users where lower(email) = lower(btrim(:'email')) and not is_sso_user

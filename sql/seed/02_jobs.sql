@@ -4,13 +4,20 @@
 -- Idempotent: ids are derived from the job reference; existing rows are left as they are.
 insert into public.jobs (
   id, job_id, status, posted_date, closing_date, title, company, location, salary, salary_min, salary_max, type, sector,
-  description, requirements, benefits, client_type, external_id, consultant_name, consultant_email
+  description, requirements, benefits, client_type, external_id, consultant_name, consultant_email,
+  employment_type, work_arrangement
 )
 select
   md5('demo-job-' || j.job_id)::uuid, j.job_id, j.status, now() - make_interval(days => j.days_ago),
   (now() + make_interval(days => 45 - j.days_ago))::date, j.title, j.company, j.location, j.salary, j.salary_min,
   j.salary_max, j.type, j.sector, j.description, j.requirements, j.benefits, j.client_type, 'demo-crm-' || j.job_id,
-  j.consultant_name, j.consultant_email
+  j.consultant_name, j.consultant_email,
+  -- reg. 27: every demo advert says whether it is permanent or temporary (the job editor flags those that do not)
+  (case when j.job_id in ('PPR-1011', 'PPR-1018') then 'contract' when j.job_id = 'PPR-1012' then 'interim'
+        when j.job_id = 'PPR-1006' then 'fixed-term' else 'permanent' end)::public.employment_type,
+  (case when j.job_id in ('PPR-1011', 'PPR-1015') then 'remote'
+        when j.job_id in ('PPR-1003', 'PPR-1004', 'PPR-1005', 'PPR-1009', 'PPR-1013', 'PPR-1018', 'PPR-1019') then 'on-site'
+        else 'hybrid' end)::public.work_arrangement
 from (values
   ('PPR-1001', 'active', 1, 'Head of Development', 'Confidential Residential Developer', 'London',
    '£110,000 - £130,000', 110000, 130000, 'Senior Leadership', 'Property Company',

@@ -9,7 +9,9 @@ select tables_are('public', array[
   'saved_jobs', 'site_settings', 'user_roles',
   -- the firm's desk (0450-0458)
   'application_mail_templates', 'application_pipeline', 'application_status_changes', 'desk_notes', 'profile_client_links',
-  'profile_consents'], 'the site''s tables, and only those, are in public');
+  'profile_consents',
+  -- job alerts (0405)
+  'job_alerts'], 'the site''s tables, and only those, are in public');
 
 -- Row-level security on every table, and a comment on every table.
 select is(

@@ -17,7 +17,7 @@ create temp table others_active1 as
 select is((select jsonb_path_query_array(roles, '$[*].id') from others_active1), jsonb_build_array(tests.job('active2')),
   'other roles: the one other active job; not itself, not the closed or draft ones');
 select doesnt_match((select page ->> 'body' from page_active1), 'Closed one|Draft one', 'no closed or draft role is named');
-select is((public.render_job_page(tests.job('closed')::text) ->> 'status')::int, 404, 'a closed job is still 404');
+select is((public.render_job_page(tests.job('closed')::text) ->> 'status')::int, 410, 'a closed job answers 410 (no longer open; 0402)');
 select is((public.render_job_page(tests.job('closed')::text) ->> 'body') ~ 'data-ssr-other-jobs', false, 'a 404 page lists no roles');
 select matches(public.sitemap_xml(), '/our-work</loc>', 'the sitemap lists /our-work');
 select matches(public.sitemap_xml(), '/terms</loc>', 'the sitemap lists /terms');

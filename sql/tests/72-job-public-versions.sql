@@ -16,7 +16,9 @@ insert into public.saved_jobs (job_id) values (tests.job('active1'));
 
 -- The CRM edits the live job (still public), then turns it into a confidential draft.
 select tests.as_service();
-update public.jobs set salary = '£55,000' where id = tests.job('active1');
+-- (stating pay: reg. 27 wants the basis, the work and the requirements stated too — 0431)
+update public.jobs set salary = '£55,000', employment_type = 'permanent', description = 'Finance leadership.',
+       requirements = 'A qualified accountant' where id = tests.job('active1');
 update public.jobs set status = 'draft', title = 'CONFIDENTIAL: replacement for CFO at Acme plc', company = 'Acme plc',
        salary = '£250,000', location = 'Board room' where id = tests.job('active1');
 

@@ -35,7 +35,7 @@ test('a backup restores into a fresh folder and serves the same data', async () 
   const gwA = await startGateway(a, original, { GOTRUE_MAILER_AUTOCONFIRM: 'true' });
   cleanups.push(() => gwA.stop());
   const adminA = client(gwA, gwA.serviceKey);
-  const job = { job_id: 'BK-1', status: 'active', title: 'Backed-up role', company: 'Acme', location: 'York' };
+  const job = { job_id: 'BK-1', status: 'active', title: 'Backed-up role', company: 'Acme', location: 'York', employment_type: 'permanent' };
   assert.equal((await adminA.from('jobs').insert(job)).error, null);
   const bytes = randomBytes(300 * 1024);
   assert.equal((await adminA.storage.createBucket('backup-test', { public: false })).error, null);

@@ -46,14 +46,14 @@ describe('admin area', { skip }, () => {
     await page.getByTestId('admin-access-required').waitFor();
     assert.match(await page.getByTestId('admin-access-required').innerText(), /Admin Access Required[\s\S]*Please sign in with an admin account to access the dashboard\./);
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/admin-login');
-    for (const path of ['/admin/jobs', '/admin/candidates', '/admin/candidates/analytics']) {
+    for (const path of ['/admin/jobs', '/admin/candidates', '/admin/candidates/analytics', '/admin/vacancies', '/admin/vacancies/import']) {
       assert.equal(await finalPath(page, path), '/admin-login', `signed out: ${path} -> /admin-login`);
     }
     assert.equal(await finalPath(page, '/vacancies'), '/', 'signed out: /vacancies -> /');
 
     await signIn(page, site.url, DEMO_CANDIDATE);
     assert.equal(await page.getByRole('link', { name: 'Featured Jobs' }).count(), 0, 'no admin links in the header for a candidate');
-    for (const path of ['/admin', '/admin/jobs', '/admin/candidates', '/admin/candidates/analytics', '/vacancies', '/admin-login']) {
+    for (const path of ['/admin', '/admin/jobs', '/admin/candidates', '/admin/candidates/analytics', '/admin/vacancies', '/vacancies', '/admin-login']) {
       assert.equal(await finalPath(page, path), '/', `signed-in candidate: ${path} ends on /`);
     }
     assert.deepEqual(page.errors, []);

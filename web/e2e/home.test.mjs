@@ -102,7 +102,7 @@ describe('vacancies section', () => {
     const titles = await page.locator('[data-testid=vacancy-card] h3').allInnerTexts();
     assert.deepEqual(titles, ['Head of Development', 'ESG & Sustainability Specialists', 'Senior Asset Manager', 'Facilities Manager', 'PropTech & Digital Specialists']);
     assert.equal(await page.getByRole('link', { name: 'Discuss Opportunities' }).first().getAttribute('href'), '/contact');
-    assert.equal(await page.getByRole('link', { name: 'View All Opportunities' }).getAttribute('href'), '/vacancies');
+    assert.equal(await page.getByRole('link', { name: 'View All Opportunities' }).getAttribute('href'), '/jobs', 'visitors search every live role');
     // A whole job card opens the job.
     await page.locator('[data-testid=vacancy-card][data-kind=job]').first().click({ position: { x: 20, y: 200 } });
     await page.waitForURL('**/jobs/1');

@@ -1,5 +1,5 @@
 // Job pages and serving through the gateway: /jobs/{id} rendered by public.render_job_page (complete HTML with
-// JobPosting before scripts; 404 'Job Not Found' for closed or unknown jobs), the browser's render of the same page,
+// JobPosting before scripts; 404 'Job Not Found' for unknown jobs, 410 for closed ones), the browser's render of the same page,
 // sample jobs, Save Job for visitors, the CV type check, the 404 page, the SPA shell, robots.txt and the sitemap.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -50,8 +50,9 @@ test('an active job is complete HTML with JobPosting data before scripts run', {
   assert.equal(posting.identifier.value, 'PPR-2001');
 });
 
-test('closed and unknown jobs answer 404 with Job Not Found', { skip }, async () => {
-  for (const id of [CLOSED_JOB, '5f2d8e4f-6b7c-4d0e-8f4a-5b6c7d8e9f0a', 'not-a-job']) {
+test('unknown jobs answer 404 with Job Not Found (closed ones 410: jobs-search.test.mjs)', { skip }, async () => {
+  assert.equal((await fetch(`${site.url}/jobs/${CLOSED_JOB}`)).status, 410);
+  for (const id of ['5f2d8e4f-6b7c-4d0e-8f4a-5b6c7d8e9f0a', 'not-a-job']) {
     const res = await fetch(`${site.url}/jobs/${id}`);
     assert.equal(res.status, 404, id);
     const html = await res.text();
@@ -60,11 +61,11 @@ test('closed and unknown jobs answer 404 with Job Not Found', { skip }, async ()
     assert.equal(ldJson(html).length, 0);
   }
   const page = await browser.page(DESKTOP);
-  const res = await page.goto(`${site.url}/jobs/${CLOSED_JOB}`, { waitUntil: 'networkidle' });
+  const res = await page.goto(`${site.url}/jobs/5f2d8e4f-6b7c-4d0e-8f4a-5b6c7d8e9f0a`, { waitUntil: 'networkidle' });
   assert.equal(res.status(), 404);
   await page.getByRole('heading', { name: 'Job Not Found' }).waitFor();
   await page.getByText("The job you're looking for doesn't exist.").waitFor();
-  assert.equal(await page.getByRole('link', { name: 'Back to Vacancies' }).getAttribute('href'), '/vacancies');
+  assert.equal(await page.getByRole('link', { name: 'Back to Vacancies' }).getAttribute('href'), '/jobs', 'visitors go to the search');
   await page.close();
 });
 

@@ -14,7 +14,7 @@ before(async () => {
 after(() => site?.stop());
 
 test('every public page stays within the JavaScript budget on load', async () => {
-  const paths = [...publicRoutes.map((r) => r.path), ...(site.mode === 'gateway' ? [`/jobs/${ACTIVE_JOB}`] : [])];
+  const paths = [...publicRoutes.map((r) => r.path), ...(site.mode === 'gateway' ? [`/jobs/${ACTIVE_JOB}`, '/jobs'] : [])];
   const over = [];
   for (const path of paths) {
     const { initial, files } = await pageJs(site.url + path);

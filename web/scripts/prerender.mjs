@@ -101,11 +101,41 @@ for (const route of server.routes.filter((r) => r.render === 'static')) {
   );
 }
 
+// 4b. Templates of the other pages rendered from data (route-table render 'data'): the layout with the slot the
+// gateway fills from the route's SQL function.
+const dataRoutes = server.routes.filter((r) => r.render === 'data');
+for (const route of dataRoutes) {
+  const { html } = server.render(`/_data/${route.data.template}`, { slot: true });
+  if (!html.includes('<div id="ssr-slot"></div>')) throw new Error(`${route.path} template: slot marker missing`);
+  await write(
+    `_templates/${route.data.template}.html`,
+    page({
+      head: '<!--ssr-head-->',
+      html: html.replace('<div id="ssr-slot"></div>', '<!--ssr-body-->'),
+      preload: preloadLinks(route.module),
+      clientRender: true,
+    }),
+  );
+}
+
 // 5. Serving declarations, robots.txt.
 const siteJson = {
   spa: server.SPA_PREFIXES.map((prefix) => ({ prefix, file: 'app.html' })),
-  dynamic: [{ prefix: '/jobs/', file: '_templates/job.html', function: 'public.render_job_page' }],
-  generated: [{ path: '/sitemap.xml', function: 'public.sitemap_xml', content_type: 'application/xml; charset=utf-8' }],
+  dynamic: [
+    { prefix: '/jobs/', file: '_templates/job.html', function: 'public.render_job_page' },
+    ...dataRoutes.map(({ path, data }) => ({
+      ...(data.prefix ? { prefix: data.prefix } : { path }),
+      file: `_templates/${data.template}.html`,
+      function: data.function,
+      query: Boolean(data.query),
+      ...(data.post ? { post_function: data.post } : {}),
+    })),
+  ],
+  generated: [
+    { path: '/sitemap.xml', function: 'public.sitemap_xml', content_type: 'application/xml; charset=utf-8' },
+    { path: '/feeds/indeed.xml', function: 'public.indeed_xml', content_type: 'application/xml; charset=utf-8' },
+    { path: '/feeds/jobs.rss', function: 'public.jobs_rss', content_type: 'application/rss+xml; charset=utf-8' },
+  ],
 };
 await write('_site.json', `${JSON.stringify(siteJson, null, 2)}\n`);
 
@@ -123,6 +153,7 @@ await write(
     'Disallow: /career-hub/cv-builder',
     'Disallow: /career-hub/templates',
     'Disallow: /vacancies',
+    'Disallow: /alerts/',
     '',
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
@@ -132,4 +163,6 @@ await write(
 // The SSR bundle is a build intermediate; the page list is handy for the sitemap function and tests.
 await write('_routes.json', `${JSON.stringify(written, null, 2)}\n`);
 await rm(join(root, 'dist-ssr'), { recursive: true, force: true });
-console.log(`prerendered ${written.length} routes + 404.html, app.html, _templates/job.html, _site.json, robots.txt`);
+console.log(
+  `prerendered ${written.length} routes + 404.html, app.html, _templates/job.html, ${dataRoutes.length} data templates, _site.json, robots.txt`,
+);

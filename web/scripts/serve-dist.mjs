@@ -1,6 +1,6 @@
 // A small static server for dist/ that follows the site serving contract (TEAM.md) without a database: prerendered
 // pages, files, `_site.json` SPA prefixes → app.html, dynamic job pages → the template with a 404 'Job Not Found'
-// body (no data API here), 404.html with status 404, the gateway's security headers. For tests and Lighthouse
+// body (no data API here), data pages at an exact path (/jobs) → their template with status 503, 404.html with status 404, the gateway's security headers. For tests and Lighthouse
 // without the gateway; `<!--runtime-config-->` stays empty, so the app runs without an API.
 //   node scripts/serve-dist.mjs [port]     (or import { serveDist })
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -60,7 +60,13 @@ export function serveDist(dist, port = 0) {
     const page = join(dist, rel, 'index.html');
     if (isFile(page)) return html(200, page);
     for (const d of manifest.dynamic ?? []) {
-      const rest = path.startsWith(d.prefix) ? path.slice(d.prefix.length) : '';
+      // A page at an exact path (the job search): its template with an empty body; the app shows no data here.
+      if (d.path && path === d.path) {
+        return html(503, join(dist, d.file), (s) =>
+          s.replace('<!--ssr-head-->', '<title>Unavailable</title><meta data-head name="robots" content="noindex">').replace('<!--ssr-body-->', ''),
+        );
+      }
+      const rest = d.prefix && path.startsWith(d.prefix) ? path.slice(d.prefix.length) : '';
       if (rest && !rest.includes('/')) {
         const id = rest.replace(/[&<>"']/g, '');
         return html(404, join(dist, d.file), (s) =>

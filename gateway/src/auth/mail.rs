@@ -153,7 +153,7 @@ pub async fn compose(cfg: &AuthConfig, kind: MailKind, ctx: &MailContext<'_>) ->
     let text = render(&template(cfg, kind, "txt", text_default).await, &vars);
     let html = render(&template(cfg, kind, "html", html_default).await, &html_vars);
     let subject = render(cfg.mail_subjects.get(subject_var).map_or(subject, String::as_str), &vars);
-    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html), message_id: None }
+    OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html), message_id: None, headers: vec![] }
 }
 
 /// Sends one rendered message.

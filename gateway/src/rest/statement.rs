@@ -48,7 +48,7 @@ pub(super) fn build_statement(plan: &Plan, cache: &SchemaCache, req: &ApiRequest
         Plan::Call(p) => {
             let void = matches!(p.routine.returns, super::schema_cache::ReturnShape::Scalar { void: true, .. });
             Built {
-                stmt: sql::call::call_statement(cache, p, &req.media, &body),
+                stmt: sql::call::call_statement(cache, p, &req.media, &sql::call::body_text(p, &req.body)),
                 read_only: p.read_only,
                 form: Form { kind: Kind::Call { void }, offset: p.read.range.offset, representation: true },
             }

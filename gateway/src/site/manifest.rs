@@ -22,11 +22,25 @@ pub struct SpaRoute {
     pub file: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A page rendered from data: `function(rest)` (or `function(rest, query)`) as the anonymous role in a read-only
+/// transaction returns `{status, head, body}` for the template `file`.
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct DynamicRoute {
-    pub prefix: String,
+    /// Paths one segment under this prefix (`rest` is that segment) …
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// … or exactly this path (`rest` is empty).
+    #[serde(default)]
+    pub path: Option<String>,
     pub file: String,
     pub function: String,
+    /// Pass the raw query string (without `?`, still percent-encoded) as the second argument.
+    #[serde(default)]
+    pub query: bool,
+    /// `POST` to the page calls this function with `(rest, query, body)` in a read-write transaction (a form
+    /// posted to the page, e.g. a one-click unsubscribe); without it `POST` answers 405.
+    #[serde(default)]
+    pub post_function: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -46,8 +60,15 @@ impl SiteManifest {
         let text = std::fs::read_to_string(&path)?;
         let manifest: SiteManifest =
             serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        for f in manifest.dynamic.iter().map(|d| &d.function).chain(manifest.generated.iter().map(|g| &g.function)) {
+        let functions =
+            manifest.dynamic.iter().flat_map(|d| std::iter::once(&d.function).chain(d.post_function.as_ref()));
+        for f in functions.chain(manifest.generated.iter().map(|g| &g.function)) {
             qualified_function(f)?;
+        }
+        for d in &manifest.dynamic {
+            if d.prefix.is_some() == d.path.is_some() {
+                anyhow::bail!("{}: a dynamic route has either a prefix or a path ({})", path.display(), d.function);
+            }
         }
         Ok(manifest)
     }

@@ -19,24 +19,46 @@ font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; fo
 const LOCATION_PATH: &percent_encoding::AsciiSet =
     &percent_encoding::CONTROLS.add(b' ').add(b'"').add(b'#').add(b'%').add(b'<').add(b'>').add(b'?').add(b'`');
 
+/// A form posted to a page is small (a token, a few fields).
+const MAX_POST_BYTES: usize = 16 * 1024;
+
 pub async fn respond(state: &Site, request: Request) -> Response {
-    let method = request.method().clone();
-    if method != Method::GET && method != Method::HEAD {
-        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], "Method Not Allowed").into_response();
-    }
-    let raw_path = request.uri().path();
-    let query = request.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
-    let mut response = match (&state.dir, percent_encoding::percent_decode_str(raw_path).decode_utf8()) {
-        (Some(dir), Ok(path)) => {
-            let context = page_context(state, &method, &path, request.headers());
-            answer(state, dir, &path, &query, &context).await
-        }
-        _ => plain(StatusCode::NOT_FOUND, "Not Found"),
+    let (parts, body) = request.into_parts();
+    let method = parts.method.clone();
+    let query = parts.uri.query().unwrap_or_default();
+    let (Some(dir), Ok(path)) = (&state.dir, percent_encoding::percent_decode_str(parts.uri.path()).decode_utf8())
+    else {
+        return plain(StatusCode::NOT_FOUND, "Not Found");
     };
+    let resolved = resolve(dir, &state.manifest, &path);
+    let posted = match (&method, &resolved) {
+        (&Method::GET | &Method::HEAD, _) => None,
+        (&Method::POST, Resolved::Dynamic { post: Some(_), .. }) => match read_post(body).await {
+            Ok(text) => Some(text),
+            Err(refusal) => return refusal,
+        },
+        (_, Resolved::Dynamic { post: Some(_), .. }) => return not_allowed("GET, HEAD, POST"),
+        _ => return not_allowed("GET, HEAD"),
+    };
+    let context = page_context(state, &method, &path, &parts.headers);
+    let request = PageRequest { path: &path, query, posted: posted.as_deref() };
+    let mut response = answer(state, dir, resolved, &request, &context).await;
     if method == Method::HEAD {
         *response.body_mut() = Body::empty();
     }
     response
+}
+
+fn not_allowed(allow: &'static str) -> Response {
+    (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, allow)], "Method Not Allowed").into_response()
+}
+
+/// The body of a form posted to a page, as text: at most MAX_POST_BYTES of UTF-8.
+async fn read_post(body: Body) -> Result<String, Response> {
+    let bytes = axum::body::to_bytes(body, MAX_POST_BYTES)
+        .await
+        .map_err(|_| plain(StatusCode::PAYLOAD_TOO_LARGE, "The form is too large."))?;
+    String::from_utf8(bytes.to_vec()).map_err(|_| plain(StatusCode::BAD_REQUEST, "The form is not valid UTF-8."))
 }
 
 /// The context a page function runs in: the anonymous role (a page is the same for everyone), with the request
@@ -47,27 +69,47 @@ fn page_context(state: &Site, method: &Method, path: &str, headers: &HeaderMap) 
     state.core.context(&anon, &request, context::DEFAULT_SEARCH_PATH.into())
 }
 
-async fn answer(state: &Site, dir: &Path, path: &str, query: &str, context: &RequestContext) -> Response {
-    match resolve(dir, &state.manifest, path) {
+/// What a page function may read of the request: the decoded path, the raw query string and a posted form.
+struct PageRequest<'a> {
+    path: &'a str,
+    query: &'a str,
+    posted: Option<&'a str>,
+}
+
+async fn answer(
+    state: &Site,
+    dir: &Path,
+    resolved: Resolved,
+    request: &PageRequest<'_>,
+    context: &RequestContext,
+) -> Response {
+    match resolved {
         Resolved::File(file) => match tokio::fs::read(&file).await {
-            Ok(bytes) => file_response(path, &file, bytes),
+            Ok(bytes) => file_response(request.path, &file, bytes),
             Err(_) => not_found(state, dir).await,
         },
         Resolved::Page { file, status } => page(state, &file, status, None).await,
-        Resolved::Dynamic { file, function, arg } => match call(state, &function, &arg, context).await {
-            Ok(text) => {
-                let rendered: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-                let status = rendered["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(200);
-                let head = rendered["head"].as_str().unwrap_or_default();
-                let body = rendered["body"].as_str().unwrap_or_default();
-                page(state, &file, status, Some((head, body))).await
+        Resolved::Dynamic { file, function, arg, query, post } => {
+            let (function, args, read_only) = match (request.posted, post) {
+                (Some(form), Some(post)) => (post, vec![arg.as_str(), request.query, form], false),
+                _ if query => (function, vec![arg.as_str(), request.query], true),
+                _ => (function, vec![arg.as_str()], true),
+            };
+            match call(state, &function, &args, read_only, context).await {
+                Ok(text) => {
+                    let rendered: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+                    let status = rendered["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(200);
+                    let head = rendered["head"].as_str().unwrap_or_default();
+                    let body = rendered["body"].as_str().unwrap_or_default();
+                    page(state, &file, status, Some((head, body))).await
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, %function, "site page function failed");
+                    plain(StatusCode::SERVICE_UNAVAILABLE, "The page could not be rendered; please try again.")
+                }
             }
-            Err(e) => {
-                tracing::error!(error = %e, %function, "site page function failed");
-                plain(StatusCode::SERVICE_UNAVAILABLE, "The page could not be rendered; please try again.")
-            }
-        },
-        Resolved::Generated { function, content_type } => match call(state, &function, "", context).await {
+        }
+        Resolved::Generated { function, content_type } => match call(state, &function, &[], true, context).await {
             Ok(text) => ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache".into())], text)
                 .into_response(),
             Err(e) => {
@@ -77,6 +119,7 @@ async fn answer(state: &Site, dir: &Path, path: &str, query: &str, context: &Req
         },
         Resolved::Redirect(to) => {
             let to = percent_encoding::utf8_percent_encode(&to, LOCATION_PATH);
+            let query = if request.query.is_empty() { String::new() } else { format!("?{}", request.query) };
             (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, format!("{to}{query}"))]).into_response()
         }
         Resolved::NotFound => not_found(state, dir).await,
@@ -129,22 +172,28 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
     (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }
 
-/// Calls a manifest function in the page's context (the anonymous role) in a read-only transaction; returns its
-/// result as text.
-async fn call(state: &Site, function: &str, arg: &str, context: &RequestContext) -> anyhow::Result<String> {
+/// Calls a manifest function with text arguments in the page's context (the anonymous role), in a read-only
+/// transaction unless it handles a posted form; returns its result as text.
+async fn call(
+    state: &Site,
+    function: &str,
+    args: &[&str],
+    read_only: bool,
+    context: &RequestContext,
+) -> anyhow::Result<String> {
     let function = qualified_function(function)?;
     let mut client = state.core.pool.get().await?;
     let tx = client.transaction().await?;
-    tx.batch_execute("SET TRANSACTION READ ONLY").await?;
+    if read_only {
+        tx.batch_execute("SET TRANSACTION READ ONLY").await?;
+    }
     let (sql, params) = preamble(context);
     tx.execute(sql.as_str(), &params).await?;
-    let sql =
-        if arg.is_empty() { format!("select {function}()::text") } else { format!("select {function}($1)::text") };
-    let row = if arg.is_empty() {
-        tx.query_one(sql.as_str(), &[]).await?
-    } else {
-        tx.query_one(sql.as_str(), &[&arg]).await?
-    };
+    let placeholders: Vec<String> = (1..=args.len()).map(|i| format!("${i}")).collect();
+    let sql = format!("select {function}({})::text", placeholders.join(", "));
+    let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+        args.iter().map(|a| a as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+    let row = tx.query_one(sql.as_str(), &params).await?;
     let text: Option<String> = row.get(0);
     tx.commit().await?;
     Ok(text.unwrap_or_default())

@@ -9,8 +9,9 @@ pub enum Resolved {
     File(PathBuf),
     /// An HTML page served with this status.
     Page { file: PathBuf, status: u16 },
-    /// A template filled by an SQL function called with `arg`.
-    Dynamic { file: PathBuf, function: String, arg: String },
+    /// A template filled by an SQL function called with `arg` (and the query string when `query`); `post` is the
+    /// function a `POST` calls.
+    Dynamic { file: PathBuf, function: String, arg: String, query: bool, post: Option<String> },
     /// A document produced by an SQL function.
     Generated { function: String, content_type: String },
     /// A permanent redirect to the slashless path.
@@ -54,8 +55,19 @@ pub fn resolve(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
 /// segment under its prefix) or an app area.
 fn declared(dir: &Path, manifest: &SiteManifest, path: &str) -> Resolved {
     for d in &manifest.dynamic {
-        if let Some(rest) = path.strip_prefix(d.prefix.as_str()).filter(|r| !r.is_empty() && !r.contains('/')) {
-            return Resolved::Dynamic { file: dir.join(&d.file), function: d.function.clone(), arg: rest.to_string() };
+        let rest = match (&d.prefix, &d.path) {
+            (Some(prefix), _) => path.strip_prefix(prefix.as_str()).filter(|r| !r.is_empty() && !r.contains('/')),
+            (None, Some(exact)) => (path == exact).then_some(""),
+            (None, None) => None,
+        };
+        if let Some(rest) = rest {
+            return Resolved::Dynamic {
+                file: dir.join(&d.file),
+                function: d.function.clone(),
+                arg: rest.to_string(),
+                query: d.query,
+                post: d.post_function.clone(),
+            };
         }
     }
     for s in &manifest.spa {
@@ -113,11 +125,22 @@ mod tests {
         }
         let manifest = SiteManifest {
             spa: vec![SpaRoute { prefix: "/admin".into(), file: "app.html".into() }],
-            dynamic: vec![DynamicRoute {
-                prefix: "/jobs/".into(),
-                file: "_templates/job.html".into(),
-                function: "public.render_job_page".into(),
-            }],
+            dynamic: vec![
+                DynamicRoute {
+                    prefix: Some("/jobs/".into()),
+                    file: "_templates/job.html".into(),
+                    function: "public.render_job_page".into(),
+                    ..Default::default()
+                },
+                DynamicRoute {
+                    path: Some("/jobs".into()),
+                    file: "_templates/jobs.html".into(),
+                    function: "public.render_jobs_page".into(),
+                    query: true,
+                    post_function: Some("public.post_jobs_page".into()),
+                    ..Default::default()
+                },
+            ],
             generated: vec![GeneratedRoute {
                 path: "/sitemap.xml".into(),
                 function: "public.sitemap_xml".into(),
@@ -138,7 +161,13 @@ mod tests {
         assert_eq!(resolve(d, &m, "/admin"), Resolved::Page { file: d.join("app.html"), status: 200 });
         assert_eq!(resolve(d, &m, "/admin/jobs"), Resolved::Page { file: d.join("app.html"), status: 200 });
         assert_eq!(resolve(d, &m, "/administrator"), Resolved::NotFound);
-        assert!(matches!(resolve(d, &m, "/jobs/abc"), Resolved::Dynamic { arg, .. } if arg == "abc"));
+        assert!(
+            matches!(resolve(d, &m, "/jobs/abc"), Resolved::Dynamic { arg, query: false, post: None, .. } if arg == "abc")
+        );
+        assert!(matches!(
+            resolve(d, &m, "/jobs"),
+            Resolved::Dynamic { arg, query: true, post: Some(p), .. } if arg.is_empty() && p == "public.post_jobs_page"
+        ));
         assert_eq!(resolve(d, &m, "/jobs/abc/def"), Resolved::NotFound);
         assert!(matches!(resolve(d, &m, "/sitemap.xml"), Resolved::Generated { .. }));
         assert_eq!(resolve(d, &m, "/nope"), Resolved::NotFound);

@@ -25,6 +25,7 @@ mod request_context;
 mod rest_embed;
 mod rest_fixtures;
 mod rest_pool;
+mod rest_raw_body;
 mod rest_read;
 mod rest_rpc;
 mod rest_write;

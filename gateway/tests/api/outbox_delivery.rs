@@ -78,3 +78,64 @@ async fn api_roles_cannot_queue_mail() {
         db.batch_execute("rollback").await.unwrap();
     }
 }
+
+#[tokio::test]
+async fn extra_headers_reach_the_message_and_unsafe_ones_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gw-mail-{}", uuid::Uuid::new_v4().simple()));
+    let dir_s = dir.to_string_lossy().to_string();
+    let app = spawn_app_with(&[("GATEWAY_MAIL_DIR", &dir_s)]).await;
+    let db = app.admin_client().await;
+    db.batch_execute(
+        r#"select gateway.enqueue_mail_with_headers('reader@example.com', 'Digest', 'Body', null,
+             '{"List-Unsubscribe": "<https://x.example/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}')"#,
+    )
+    .await
+    .unwrap();
+    assert!(eventually(&db, "select bool_and(status = 'sent') from gateway.outbox").await);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).collect();
+    let text = std::fs::read_to_string(files[0].path()).unwrap();
+    assert!(text.contains("List-Unsubscribe: <https://x.example/u?t=1>\r\n"), "{text}");
+    assert!(text.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), "{text}");
+    for bad in [
+        r#"{"Bcc": "x@example.com"}"#,
+        r#"{"X-A": "a\r\nBcc: x@example.com"}"#,
+        r#"{"Content-Type": "text/html"}"#,
+        r#"{"X-A": 1}"#,
+    ] {
+        let err = db
+            .execute(
+                "select gateway.enqueue_mail_with_headers('r@example.com', 's', 'b', null, $1::text::jsonb)",
+                &[&bad],
+            )
+            .await
+            .expect_err(bad);
+        assert_eq!(err.code(), Some(&tokio_postgres::error::SqlState::CHECK_VIOLATION), "{bad}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn proven_recipients_skip_the_hourly_caps_and_others_do_not() {
+    let app = spawn_app_with(&[("GATEWAY_OUTBOX", "off")]).await;
+    let db = app.admin_client().await;
+    db.batch_execute(
+        "update gateway.outbox_caps set per_recipient_per_hour = 1;
+         select gateway.enqueue_mail_with_headers('opted-in@example.com', 's', 'b', null, '{}', true) from generate_series(1, 3);
+         select gateway.enqueue_mail_with_headers('stranger@example.com', 's', 'b', null, '{}') from generate_series(1, 3);",
+    )
+    .await
+    .unwrap();
+    let rows = db
+        .query("select to_address, status, count(*) from gateway.outbox group by 1, 2 order by 1, 2", &[])
+        .await
+        .unwrap();
+    let seen: Vec<(String, String, i64)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    assert_eq!(
+        seen,
+        vec![
+            ("opted-in@example.com".into(), "queued".into(), 3),
+            ("stranger@example.com".into(), "queued".into(), 1),
+            ("stranger@example.com".into(), "suppressed".into(), 2),
+        ]
+    );
+}

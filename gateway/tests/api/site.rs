@@ -23,7 +23,9 @@ fn site() -> tempfile::TempDir {
         d,
         "_site.json",
         r#"{"spa":[{"prefix":"/admin","file":"app.html"}],
-            "dynamic":[{"prefix":"/jobs/","file":"_templates/job.html","function":"public.render_thing"}],
+            "dynamic":[{"prefix":"/jobs/","file":"_templates/job.html","function":"public.render_thing"},
+                       {"path":"/search","file":"_templates/job.html","function":"public.render_search","query":true,
+                        "post_function":"public.post_search"}],
             "generated":[{"path":"/sitemap.xml","function":"public.site_map","content_type":"application/xml; charset=utf-8"}]}"#,
     );
     dir
@@ -39,6 +41,18 @@ create function public.site_map() returns text language sql stable set search_pa
   select '<urlset><url><loc>http://x/</loc></url></urlset>'
 $$;
 grant execute on function public.render_thing(text), public.site_map() to anon;
+create function public.render_search(rest text, query text) returns jsonb language sql stable set search_path = '' as $$
+  select jsonb_build_object('status', case when query = '' then 200 else 203 end, 'head', '<title>Search</title>',
+    'body', '<p>rest=[' || rest || '] query=[' || query || '] ' || current_setting('transaction_read_only') || '</p>')
+$$;
+create table public.site_posts (id bigserial primary key, query text, form text);
+grant insert on public.site_posts to anon;
+grant usage on sequence public.site_posts_id_seq to anon;
+create function public.post_search(rest text, query text, form text) returns jsonb language sql volatile set search_path = '' as $$
+  insert into public.site_posts (query, form) values (query, form);
+  select jsonb_build_object('status', 202, 'head', '<title>Posted</title>', 'body', '<p>posted ' || form || '</p>')
+$$;
+grant execute on function public.render_search(text, text), public.post_search(text, text, text) to anon;
 "#;
 
 #[tokio::test]
@@ -108,4 +122,48 @@ async fn data_pages_are_rendered_by_sql_as_anon_with_their_status() {
     assert_eq!(sitemap.status(), 200);
     assert_eq!(sitemap.headers()["content-type"], "application/xml; charset=utf-8");
     assert!(sitemap.text().await.unwrap().starts_with("<urlset>"));
+}
+
+#[tokio::test]
+async fn a_page_at_an_exact_path_gets_the_query_string_and_takes_posted_forms() {
+    let dir = site();
+    let app = spawn_app_with(&[("GATEWAY_SITE_DIR", dir.path().to_str().unwrap())]).await;
+    app.admin_client().await.batch_execute(FUNCTIONS).await.unwrap();
+    let plain = app.http.get(app.url("/search")).send().await.unwrap();
+    assert_eq!(plain.status(), 200);
+    assert!(plain.text().await.unwrap().contains("<p>rest=[] query=[] on</p>"));
+    let filtered = app.http.get(app.url("/search?q=site+manager&sector=A%26B&sector=C")).send().await.unwrap();
+    assert_eq!(filtered.status(), 203);
+    let html = filtered.text().await.unwrap();
+    assert!(html.contains("<p>rest=[] query=[q=site+manager&sector=A%26B&sector=C] on</p>"), "{html}");
+    assert_eq!(app.http.get(app.url("/search/more")).send().await.unwrap().status(), 404);
+
+    // POST runs the post function, read-write, with the raw form body.
+    let posted = app
+        .http
+        .post(app.url("/search?token=abc"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), 202);
+    assert!(posted.text().await.unwrap().contains("<p>posted List-Unsubscribe=One-Click</p>"));
+    let rows = app.admin_client().await.query("select query, form from public.site_posts", &[]).await.unwrap();
+    assert_eq!(
+        (rows[0].get::<_, String>(0), rows[0].get::<_, String>(1)),
+        ("token=abc".into(), "List-Unsubscribe=One-Click".into())
+    );
+
+    // Other methods, other pages, and oversized or non-UTF-8 forms are refused; nothing is written.
+    let put = app.http.put(app.url("/search")).send().await.unwrap();
+    assert_eq!((put.status().as_u16(), put.headers()["allow"].to_str().unwrap()), (405, "GET, HEAD, POST"));
+    let post_page = app.http.post(app.url("/jobs/known")).body("x=1").send().await.unwrap();
+    assert_eq!((post_page.status().as_u16(), post_page.headers()["allow"].to_str().unwrap()), (405, "GET, HEAD"));
+    let big = app.http.post(app.url("/search")).body("x".repeat(17 * 1024)).send().await.unwrap();
+    assert_eq!(big.status(), 413);
+    let bad = app.http.post(app.url("/search")).body(vec![0xffu8, 0xfe]).send().await.unwrap();
+    assert_eq!(bad.status(), 400);
+    let rows = app.admin_client().await.query("select count(*) from public.site_posts", &[]).await.unwrap();
+    assert_eq!(rows[0].get::<_, i64>(0), 1);
 }

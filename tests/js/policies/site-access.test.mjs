@@ -207,6 +207,21 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
       assert.equal(featured.length, 3);
     });
 
+    test('writes jobs in the editor; publishing without reg. 27 answers 400 with the missing fields', async () => {
+      const draft = ok(await admin.from('jobs').insert({ title: 'Editor draft', company: 'Acme', status: 'draft', salary_min: 40000 }).select('id,status').single(), 'draft');
+      const refused = await admin.from('jobs').update({ status: 'active' }).eq('id', draft.id).select('id');
+      assert.equal(refused.status, 400);
+      assert.equal(refused.error.code, '23514');
+      assert.deepEqual(JSON.parse(refused.error.details), ['employment_type', 'description', 'location', 'requirements']);
+      const live = { status: 'active', employment_type: 'permanent', location: 'York', description: 'D', requirements: 'R' };
+      assert.equal(ok(await admin.from('jobs').update(live).eq('id', draft.id).select('status').single(), 'publish').status, 'active');
+      const removed = await admin.from('jobs').delete().eq('id', draft.id);
+      assert.equal(removed.error?.code, '42501', 'admins close jobs, never delete them');
+      ok(await admin.from('jobs').update({ status: 'closed' }).eq('id', draft.id), 'close');
+      const forged = await cand1.from('jobs').insert({ title: 'x', company: 'y', status: 'draft' });
+      assert.equal(forged.error?.code, '42501', 'a candidate writes no job');
+    });
+
     test('adds, toggles and removes a featured job; display_order defaults to the count', async () => {
       const added = ok(
         await admin
@@ -279,7 +294,7 @@ describe('site access rules through the gateway', { skip: !enabled && 'set POLIC
 
   describe('service_role', () => {
     test('imports jobs from the CRM (upsert on external_id)', async () => {
-      const job = { external_id: 'crm-js-1', job_id: 'JS-1', title: 'Imported', company: 'Acme', status: 'active' };
+      const job = { external_id: 'crm-js-1', job_id: 'JS-1', title: 'Imported', company: 'Acme', status: 'active', employment_type: 'permanent' };
       ok(await service.from('jobs').upsert(job, { onConflict: 'external_id' }), 'import');
       ok(await service.from('jobs').upsert({ ...job, title: 'Imported again' }, { onConflict: 'external_id' }), 're-import');
       const rows = ok(await anon.from('jobs').select('title').eq('external_id', 'crm-js-1'), 'public read');

@@ -1,9 +1,14 @@
 // Every route of the site (spec §2), how it is served, and which page module renders it. Page modules live in
 // src/features/<feature>/**/…page.tsx and export the page component as default; they are code-split per route.
 // `render`: 'static' = prerendered to dist/<path>/index.html at build (indexable); 'spa' = client-rendered from
-// dist/app.html (noindex areas); 'job' = dist/_templates/job.html filled by the SQL function render_job_page.
+// dist/app.html (noindex areas); 'job' = dist/_templates/job.html filled by the SQL function render_job_page;
+// 'data' = dist/_templates/<data.template>.html filled by the SQL function data.function (a `dynamic` route of
+// _site.json: at the exact path, or one segment under data.prefix; with the query string when data.query; a POST to
+// the page calls data.post).
 
-export type RenderMode = 'static' | 'spa' | 'job';
+export type RenderMode = 'static' | 'spa' | 'job' | 'data';
+
+export type DataPage = { template: string; function: string; prefix?: string; query?: boolean; post?: string };
 
 export type AppRoute = {
   /** react-router path pattern. */
@@ -13,6 +18,8 @@ export type AppRoute = {
   render: RenderMode;
   /** Concrete paths to prerender for patterns with parameters. */
   prerenderPaths?: string[];
+  /** For render 'data': the template and the SQL functions that fill it. */
+  data?: DataPage;
 };
 
 export const INSIGHT_ARTICLE_SLUGS = ['evolving-asset-manager-2025', 'hybrid-working-property'];
@@ -40,6 +47,13 @@ export const routes: AppRoute[] = [
   { path: '/terms', module: 'terms/page.tsx', render: 'static' },
   { path: '/our-work', module: 'our-work/page.tsx', render: 'static' },
   { path: '/jobs/:jobId', module: 'jobs/page.tsx', render: 'job' },
+  { path: '/jobs', module: 'jobs-search/page.tsx', render: 'data', data: { template: 'jobs', function: 'public.render_jobs_page', query: true } },
+  {
+    path: '/alerts/:action',
+    module: 'job-alerts/alert-page.tsx',
+    render: 'data',
+    data: { template: 'alert', prefix: '/alerts/', function: 'public.render_alert_page', query: true, post: 'public.post_alert_page' },
+  },
   { path: '/vacancies', module: 'vacancies/page.tsx', render: 'spa' },
   { path: '/career-hub/login', module: 'career-hub-login/page.tsx', render: 'spa' },
   { path: '/career-hub/dashboard', module: 'career-hub-dashboard/page.tsx', render: 'spa' },
@@ -52,6 +66,10 @@ export const routes: AppRoute[] = [
   { path: '/admin/jobs', module: 'admin-featured-jobs/page.tsx', render: 'spa' },
   { path: '/admin/candidates', module: 'admin-candidates/page.tsx', render: 'spa' },
   { path: '/admin/candidates/analytics', module: 'admin-analytics/page.tsx', render: 'spa' },
+  { path: '/admin/vacancies', module: 'admin-vacancies/page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/new', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/import', module: 'admin-vacancies/import-page.tsx', render: 'spa' },
+  { path: '/admin/vacancies/:jobId', module: 'admin-vacancies/editor-page.tsx', render: 'spa' },
   // The firm's desk (issue 25): applications, enquiries, and a profile's link for one named client.
   { path: '/admin/applications', module: 'admin-applications/page.tsx', render: 'spa' },
   { path: '/admin/applications/templates', module: 'admin-applications/templates-page.tsx', render: 'spa' },

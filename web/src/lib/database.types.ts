@@ -428,6 +428,87 @@ export type Database = {
           },
         ]
       }
+      job_alerts: {
+        Row: {
+          confirm_token_hash: string | null
+          confirmed_at: string | null
+          consent_at: string
+          consent_text: string
+          created_at: string
+          email: string
+          employment_types:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency: Database["public"]["Enums"]["alert_frequency"]
+          id: string
+          last_sent_at: string | null
+          location: string | null
+          q: string | null
+          query: unknown
+          regions: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min: number | null
+          sectors: string[] | null
+          status: Database["public"]["Enums"]["job_alert_status"]
+          updated_at: string
+          user_id: string | null
+          work_arrangements:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Insert: {
+          confirm_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string
+          consent_text: string
+          created_at?: string
+          email: string
+          employment_types?:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          id?: string
+          last_sent_at?: string | null
+          location?: string | null
+          q?: string | null
+          query?: unknown
+          regions?: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min?: number | null
+          sectors?: string[] | null
+          status?: Database["public"]["Enums"]["job_alert_status"]
+          updated_at?: string
+          user_id?: string | null
+          work_arrangements?:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Update: {
+          confirm_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string
+          consent_text?: string
+          created_at?: string
+          email?: string
+          employment_types?:
+            | Database["public"]["Enums"]["employment_type"][]
+            | null
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          id?: string
+          last_sent_at?: string | null
+          location?: string | null
+          q?: string | null
+          query?: unknown
+          regions?: Database["public"]["Enums"]["uk_region"][] | null
+          salary_min?: number | null
+          sectors?: string[] | null
+          status?: Database["public"]["Enums"]["job_alert_status"]
+          updated_at?: string
+          user_id?: string | null
+          work_arrangements?:
+            | Database["public"]["Enums"]["work_arrangement"][]
+            | null
+        }
+        Relationships: []
+      }
       jobs: {
         Row: {
           benefits: string[]
@@ -438,21 +519,31 @@ export type Database = {
           consultant_name: string | null
           created_at: string
           description: string | null
+          description_html: string | null
+          employment_type: Database["public"]["Enums"]["employment_type"] | null
           external_id: string | null
           hero_image: string | null
           id: string
           job_id: string | null
           location: string | null
           posted_date: string
+          published_at: string | null
+          region: Database["public"]["Enums"]["uk_region"] | null
           requirements: string | null
+          requirements_html: string | null
           salary: string | null
           salary_max: number | null
           salary_min: number | null
+          salary_period: Database["public"]["Enums"]["salary_period"]
+          search_vector: unknown
           sector: string | null
           status: string
           title: string
           type: string | null
           updated_at: string
+          work_arrangement:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Insert: {
           benefits?: string[]
@@ -463,21 +554,33 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
+          employment_type?:
+            | Database["public"]["Enums"]["employment_type"]
+            | null
           external_id?: string | null
           hero_image?: string | null
           id?: string
           job_id?: string | null
           location?: string | null
           posted_date?: string
+          published_at?: string | null
+          region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
+          salary_period?: Database["public"]["Enums"]["salary_period"]
+          search_vector?: unknown
           sector?: string | null
           status?: string
           title: string
           type?: string | null
           updated_at?: string
+          work_arrangement?:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Update: {
           benefits?: string[]
@@ -488,21 +591,33 @@ export type Database = {
           consultant_name?: string | null
           created_at?: string
           description?: string | null
+          description_html?: string | null
+          employment_type?:
+            | Database["public"]["Enums"]["employment_type"]
+            | null
           external_id?: string | null
           hero_image?: string | null
           id?: string
           job_id?: string | null
           location?: string | null
           posted_date?: string
+          published_at?: string | null
+          region?: Database["public"]["Enums"]["uk_region"] | null
           requirements?: string | null
+          requirements_html?: string | null
           salary?: string | null
           salary_max?: number | null
           salary_min?: number | null
+          salary_period?: Database["public"]["Enums"]["salary_period"]
+          search_vector?: unknown
           sector?: string | null
           status?: string
           title?: string
           type?: string | null
           updated_at?: string
+          work_arrangement?:
+            | Database["public"]["Enums"]["work_arrangement"]
+            | null
         }
         Relationships: []
       }
@@ -863,7 +978,23 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_import_jobs: {
+        Args: { apply?: boolean; file_name?: string; rows: Json }
+        Returns: Json
+      }
       admin_job_overview: { Args: { list_limit?: number }; Returns: Json }
+      admin_job_page: {
+        Args: {
+          issue?: string
+          job_status?: string
+          page_offset?: number
+          page_size?: number
+          search?: string
+          sector?: string
+          sort?: string
+        }
+        Returns: Json
+      }
       admin_mark_applications_seen: { Args: never; Returns: string }
       admin_profile_analytics: {
         Args: { days?: number; page_offset?: number; page_size?: number }
@@ -900,6 +1031,15 @@ export type Database = {
         Args: { days?: number; profile_id: string }
         Returns: Json
       }
+      admin_record_job_import: {
+        Args: {
+          file_name: string
+          inserted: number
+          row_count: number
+          updated: number
+        }
+        Returns: undefined
+      }
       admin_set_application_status: {
         Args: {
           application_ids: string[]
@@ -917,20 +1057,94 @@ export type Database = {
           name: string
         }[]
       }
+      admin_upsert_job: {
+        Args: { item: Json }
+        Returns: Record<string, unknown>
+      }
       client_profile: { Args: { token: string }; Returns: Json }
+      create_job_alert: {
+        Args: {
+          consent_text: string
+          email: string
+          employment_types?: Database["public"]["Enums"]["employment_type"][]
+          frequency?: Database["public"]["Enums"]["alert_frequency"]
+          location?: string
+          q?: string
+          regions?: Database["public"]["Enums"]["uk_region"][]
+          salary_min?: number
+          sectors?: string[]
+          work_arrangements?: Database["public"]["Enums"]["work_arrangement"][]
+        }
+        Returns: Json
+      }
       delete_admin_profile_views: { Args: never; Returns: number }
       delete_my_account: { Args: { confirmation: string }; Returns: Json }
+      employment_type_label: {
+        Args: { t: Database["public"]["Enums"]["employment_type"] }
+        Returns: string
+      }
       export_my_data: { Args: never; Returns: Json }
       export_my_data_part: {
         Args: { part: string; skip?: number }
         Returns: Json
       }
       html_escape: { Args: { value: string }; Returns: string }
+      html_without_entities: { Args: { html: string }; Returns: string }
+      indeed_job_type: {
+        Args: { t: Database["public"]["Enums"]["employment_type"] }
+        Returns: string
+      }
+      indeed_xml: { Args: never; Returns: string }
       is_admin: { Args: never; Returns: boolean }
+      job_advertiser_text: {
+        Args: {
+          firm: string
+          t: Database["public"]["Enums"]["employment_type"]
+        }
+        Returns: string
+      }
+      job_alert_label: {
+        Args: { a: Database["public"]["Tables"]["job_alerts"]["Row"] }
+        Returns: string
+      }
+      job_description_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_excerpt: { Args: { description: string }; Returns: string }
+      job_full_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_html_problem: { Args: { html: string }; Returns: string }
       job_missing_fields: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string[]
       }
+      job_posting_json: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: Json
+      }
+      job_public_json: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: Json
+      }
+      job_publish_problems: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string[]
+      }
+      job_requirements_html: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
+      job_search_options: { Args: never; Returns: Json }
+      job_states_pay: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: boolean
+      }
+      job_text_html: { Args: { source: string }; Returns: string }
+      job_text_list_html: { Args: { source: string }; Returns: string }
+      jobs_rss: { Args: never; Returns: string }
       json_for_script: { Args: { value: Json }; Returns: string }
       my_applications: {
         Args: never
@@ -961,13 +1175,23 @@ export type Database = {
         Args: { status: Database["public"]["Enums"]["application_status"] }
         Returns: string
       }
+      post_alert_page: {
+        Args: { form: string; query: string; rest: string }
+        Returns: Json
+      }
       privacy_choice: { Args: { token: string }; Returns: Json }
       record_client_link_view: {
         Args: { referrer?: string; token: string; user_agent?: string }
         Returns: boolean
       }
+      render_alert_page: {
+        Args: { query: string; rest: string }
+        Returns: Json
+      }
+      render_closed_job_page: { Args: { closed_id: string }; Returns: Json }
       render_job_page: { Args: { path: string }; Returns: Json }
       render_job_page_layout: { Args: { path: string }; Returns: Json }
+      render_jobs_page: { Args: { query: string; rest: string }; Returns: Json }
       reorder_featured_jobs: {
         Args: { ordered_ids: string[] }
         Returns: undefined
@@ -1000,13 +1224,36 @@ export type Database = {
           ran_at: string
         }[]
       }
+      rfc822: { Args: { at: string }; Returns: string }
+      search_jobs: {
+        Args: {
+          employment_type?: Database["public"]["Enums"]["employment_type"][]
+          location?: string
+          page?: number
+          posted_within?: number
+          q?: string
+          region?: Database["public"]["Enums"]["uk_region"][]
+          salary_min?: number
+          sector?: string[]
+          sort?: string
+          work_arrangement?: Database["public"]["Enums"]["work_arrangement"][]
+        }
+        Returns: Json
+      }
       set_privacy_choice: {
         Args: { choice: string; token: string }
         Returns: Json
       }
+      site_identity: { Args: never; Returns: Record<string, unknown> }
       sitemap_xml: { Args: never; Returns: string }
+      work_arrangement_label: {
+        Args: { w: Database["public"]["Enums"]["work_arrangement"] }
+        Returns: string
+      }
+      xml_cdata: { Args: { value: string }; Returns: string }
     }
     Enums: {
+      alert_frequency: "daily" | "weekly"
       application_status:
         | "new"
         | "reviewed"
@@ -1017,6 +1264,28 @@ export type Database = {
         | "not_progressed"
         | "withdrawn"
       consent_method: "email" | "phone" | "in_writing"
+      employment_type:
+        | "permanent"
+        | "fixed-term"
+        | "contract"
+        | "interim"
+        | "temporary"
+      job_alert_status: "pending" | "active"
+      salary_period: "year" | "month" | "week" | "day" | "hour"
+      uk_region:
+        | "London"
+        | "South East"
+        | "South West"
+        | "East of England"
+        | "East Midlands"
+        | "West Midlands"
+        | "Yorkshire and the Humber"
+        | "North West"
+        | "North East"
+        | "Wales"
+        | "Scotland"
+        | "Northern Ireland"
+      work_arrangement: "on-site" | "hybrid" | "remote"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1144,6 +1413,7 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      alert_frequency: ["daily", "weekly"],
       application_status: [
         "new",
         "reviewed",
@@ -1155,6 +1425,30 @@ export const Constants = {
         "withdrawn",
       ],
       consent_method: ["email", "phone", "in_writing"],
+      employment_type: [
+        "permanent",
+        "fixed-term",
+        "contract",
+        "interim",
+        "temporary",
+      ],
+      job_alert_status: ["pending", "active"],
+      salary_period: ["year", "month", "week", "day", "hour"],
+      uk_region: [
+        "London",
+        "South East",
+        "South West",
+        "East of England",
+        "East Midlands",
+        "West Midlands",
+        "Yorkshire and the Humber",
+        "North West",
+        "North East",
+        "Wales",
+        "Scotland",
+        "Northern Ireland",
+      ],
+      work_arrangement: ["on-site", "hybrid", "remote"],
     },
   },
 } as const

@@ -18,6 +18,7 @@ pub const PLATFORM: &[(&str, &str)] = &[
     ("0031_outbox_caps", include_str!("../../../migrations/0031_outbox_caps.sql")),
     ("0032_public_urls", include_str!("../../../migrations/0032_public_urls.sql")),
     ("0033_demo_marks", include_str!("../../../migrations/0033_demo_marks.sql")),
+    ("0034_outbox_headers", include_str!("../../../migrations/0034_outbox_headers.sql")),
     ("0040_realtime_schema", include_str!("../../../migrations/0040_realtime_schema.sql")),
     ("0050_storage_sweep", include_str!("../../../migrations/0050_storage_sweep.sql")),
     ("0060_ready_probe", include_str!("../../../migrations/0060_ready_probe.sql")),

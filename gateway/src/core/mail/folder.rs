@@ -9,8 +9,9 @@ pub async fn write(dir: &Path, from: &str, mail: &OutgoingMail) -> Result<(), Ma
     let id = uuid::Uuid::new_v4();
     let message_id = mail.message_id.clone().unwrap_or_else(|| format!("{id}@gateway"));
     let date = chrono::Utc::now().to_rfc2822();
+    let extra: String = mail.headers.iter().map(|(name, value)| format!("{name}: {value}\r\n")).collect();
     let body = format!(
-        "From: {from}\r\nTo: {}\r\nSubject: {}\r\nDate: {date}\r\nMessage-ID: <{message_id}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        "From: {from}\r\nTo: {}\r\nSubject: {}\r\nDate: {date}\r\nMessage-ID: <{message_id}>\r\n{extra}MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
         mail.to, mail.subject, mail.text
     );
     let tmp = dir.join(format!(".{id}.tmp"));

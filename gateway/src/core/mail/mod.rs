@@ -17,6 +17,38 @@ pub struct OutgoingMail {
     /// The `Message-ID` to send (without angle brackets): the outbox gives one per row, so a retried message is
     /// the same message to the receiver; `None` lets the transport make one.
     pub message_id: Option<String>,
+    /// Extra header fields (e.g. `List-Unsubscribe`), as the outbox row names them.
+    pub headers: Vec<(String, String)>,
+}
+
+/// Header fields the transports write themselves, never taken from a message's extra headers.
+const OWN_HEADERS: &[&str] = &[
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "subject",
+    "date",
+    "message-id",
+    "mime-version",
+    "sender",
+    "reply-to",
+    "return-path",
+    "received",
+    "dkim-signature",
+    "content-transfer-encoding",
+];
+
+/// Whether an extra header may be sent: a token name the transports do not write themselves, a one-line value.
+pub fn extra_header_ok(name: &str, value: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    !name.is_empty()
+        && name.len() <= 76
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && !OWN_HEADERS.contains(&lower.as_str())
+        && !lower.starts_with("content-")
+        && !value.contains(['\r', '\n'])
+        && value.len() <= 998
 }
 
 /// Why a message was not sent. Transient errors are retried by the outbox.
@@ -80,6 +112,9 @@ impl Mailer {
         if !mail.to.contains('@') || mail.to.contains(['\r', '\n']) || mail.subject.contains(['\r', '\n']) {
             return Err(MailError::Invalid("bad recipient or subject".into()));
         }
+        if let Some((name, _)) = mail.headers.iter().find(|(n, v)| !extra_header_ok(n, v)) {
+            return Err(MailError::Invalid(format!("header {name} may not be sent")));
+        }
         match &self.transport {
             Transport::Folder(dir) => folder::write(dir, &self.from, mail).await,
             Transport::Smtp(settings) => smtp::send(settings, &self.from, mail).await,
@@ -90,6 +125,16 @@ impl Mailer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extra_headers_are_token_names_the_transport_does_not_write() {
+        assert!(extra_header_ok("List-Unsubscribe", "<https://x.example/u?t=1>"));
+        assert!(extra_header_ok("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"));
+        for (name, value) in [("From", "a@b"), ("content-type", "text/html"), ("Bad Name", "x"), ("X", "a\r\nBcc: c@d")]
+        {
+            assert!(!extra_header_ok(name, value), "{name}");
+        }
+    }
 
     #[test]
     fn sender_domain_comes_from_the_address() {

@@ -2,7 +2,8 @@
 //! without TLS only for loopback hosts (local test servers).
 
 use super::{MailError, OutgoingMail};
-use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use std::time::Duration;
@@ -42,11 +43,15 @@ impl SmtpConfig {
 pub fn build(from: &str, mail: &OutgoingMail) -> Result<Message, MailError> {
     let from: Mailbox = from.parse().map_err(|e| MailError::Invalid(format!("sender: {e}")))?;
     let to: Mailbox = mail.to.parse().map_err(|e| MailError::Invalid(format!("recipient: {e}")))?;
-    let builder = Message::builder()
+    let mut builder = Message::builder()
         .from(from)
         .to(to)
         .subject(mail.subject.clone())
         .message_id(mail.message_id.as_ref().map(|id| format!("<{id}>")));
+    for (name, value) in &mail.headers {
+        let name = HeaderName::new_from_ascii(name.clone()).map_err(|e| MailError::Invalid(format!("header: {e}")))?;
+        builder = builder.raw_header(HeaderValue::new(name, value.clone()));
+    }
     let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(mail.text.clone());
     let message = match &mail.html {
         Some(html) => builder.multipart(
@@ -81,9 +86,15 @@ mod tests {
             text: "plain".into(),
             html: Some("<p>rich</p>".into()),
             message_id: Some("outbox.7.1@example.com".into()),
+            headers: vec![
+                ("List-Unsubscribe".into(), "<https://x.example/u?t=1>".into()),
+                ("List-Unsubscribe-Post".into(), "List-Unsubscribe=One-Click".into()),
+            ],
         };
         let raw = String::from_utf8(build("Firm <noreply@example.com>", &mail).unwrap().formatted()).unwrap();
         assert!(raw.contains("multipart/alternative"));
+        assert!(raw.contains("List-Unsubscribe: <https://x.example/u?t=1>\r\n"), "{raw}");
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), "{raw}");
         assert!(raw.contains("Subject: Hi"));
         assert!(raw.contains("Message-ID: <outbox.7.1@example.com>"), "{raw}");
         assert!(build("noreply@example.com", &OutgoingMail { to: "not an address".into(), ..mail }).is_err());

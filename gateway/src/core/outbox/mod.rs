@@ -71,7 +71,10 @@ pub async fn deliver_one(
     let Some(row) = tx
         .query_opt(
             "select id, to_address, subject, body_text, body_html, attempts, \
-                    (extract(epoch from created_at) * 1000000)::int8 from gateway.outbox \
+                    (extract(epoch from created_at) * 1000000)::int8, \
+                    array(select h.key from jsonb_each_text(headers) h order by h.key), \
+                    array(select h.value from jsonb_each_text(headers) h order by h.key) \
+             from gateway.outbox \
              where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id \
              limit 1 for update skip locked",
             &[],
@@ -87,7 +90,15 @@ pub async fn deliver_one(
     let id: i64 = row.get(0);
     let attempts: i32 = row.get::<_, i32>(5) + 1;
     let message_id = Some(outbox_message_id(id, row.get(6), mailer.sender_domain()));
-    let mail = OutgoingMail { to: row.get(1), subject: row.get(2), text: row.get(3), html: row.get(4), message_id };
+    let headers = row.get::<_, Vec<String>>(7).into_iter().zip(row.get::<_, Vec<String>>(8));
+    let mail = OutgoingMail {
+        to: row.get(1),
+        subject: row.get(2),
+        text: row.get(3),
+        html: row.get(4),
+        message_id,
+        headers: headers.collect(),
+    };
     let sent = tokio::select! {
         sent = mailer.send(&mail) => sent,
         _ = stop.deadline() => {
@@ -162,7 +173,7 @@ pub async fn run(pool: Pool, mailer: Mailer, config: OutboxConfig, wake: Arc<Not
                 Ok(Some(_)) => continue,
                 Ok(None) => break,
                 Err(e) => {
-                    tracing::warn!(error = %e, "outbox: database unavailable");
+                    tracing::warn!(error = %format!("{e:#}"), "outbox: database unavailable");
                     break;
                 }
             }

@@ -17,13 +17,14 @@ enum ArgSource {
     Keys(Vec<String>),
     /// A body that is not a JSON object: only a single unnamed json/jsonb parameter can take it.
     NonObject,
+    /// A raw body (`text/plain`, `text/xml`, `application/octet-stream`): only a single unnamed parameter of its
+    /// type can take it.
+    Raw(RawBody),
 }
 
-/// One unnamed parameter that takes the whole body (json/jsonb, or the body as text/xml/bytea).
-fn is_single_unnamed_json(r: &Routine) -> bool {
-    r.params.len() == 1
-        && r.params[0].name.is_empty()
-        && matches!(r.params[0].data_type.as_str(), "json" | "jsonb" | "text" | "xml" | "bytea")
+/// One unnamed parameter of one of these types.
+fn is_single_unnamed(r: &Routine, types: &[&str]) -> bool {
+    r.params.len() == 1 && r.params[0].name.is_empty() && types.contains(&r.params[0].data_type.as_str())
 }
 
 /// Every key names a parameter and every parameter without a default is given (unnamed ones never are).
@@ -37,19 +38,16 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
     let is_read = matches!(req.method, Method::GET | Method::HEAD);
     let source = arg_source(req, is_read)?;
     let overloads: &[Routine] = cache.routines.get(&qname).map(Vec::as_slice).unwrap_or(&[]);
-    let named: Vec<&Routine> = match &source {
-        ArgSource::Keys(keys) => overloads.iter().filter(|r| matches_keys(r, keys)).collect(),
-        ArgSource::NonObject => vec![],
-    };
-    let via_body = named.is_empty() && !is_read;
-    let candidates: Vec<&Routine> =
-        if via_body { overloads.iter().filter(|r| is_single_unnamed_json(r)).collect() } else { named };
+    let (candidates, args) = candidates(overloads, &source, is_read);
     let routine = match candidates.as_slice() {
         [one] => (*one).clone(),
         [] => return Err(not_found(cache, &qname, &source, ctx.role)),
         many => return Err(ambiguous(many)),
     };
-    let args = call_args(req, &routine, &source, via_body, is_read);
+    let args = match args {
+        Some(whole_body) => whole_body,
+        None => call_args(req, &routine, &source, is_read),
+    };
     if req.prefs.is_strict() && req.prefs.max_affected.is_some() && !routine.returns_set() {
         return Err(Error::MaxAffectedRpc);
     }
@@ -64,12 +62,40 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
     Ok(CallPlan { routine, args, read, read_only, count: req.prefs.count })
 }
 
-/// Where the argument names come from: the query of a read, the body's keys otherwise.
+/// The overloads that can take the arguments, and how the whole body is passed when one parameter takes it
+/// (`None`: named arguments). A raw body goes only to a single unnamed parameter of its type; a JSON body to the
+/// overloads its keys name, else to a single unnamed json/jsonb parameter (PostgREST's `findProc`).
+fn candidates<'a>(overloads: &'a [Routine], source: &ArgSource, is_read: bool) -> (Vec<&'a Routine>, Option<CallArgs>) {
+    let whole = |types: &[&str], args: CallArgs| {
+        let found: Vec<&Routine> = overloads.iter().filter(|r| is_single_unnamed(r, types)).collect();
+        (found, Some(args))
+    };
+    match source {
+        ArgSource::Raw(kind) => whole(&[kind.param_type()], CallArgs::RawBody(*kind)),
+        ArgSource::NonObject => whole(&["json", "jsonb"], CallArgs::SingleJson),
+        ArgSource::Keys(keys) => {
+            let named: Vec<&Routine> = overloads.iter().filter(|r| matches_keys(r, keys)).collect();
+            if named.is_empty() && !is_read {
+                whole(&["json", "jsonb"], CallArgs::SingleJson)
+            } else {
+                (named, None)
+            }
+        }
+    }
+}
+
+/// Where the argument names come from: the query of a read, the body's keys otherwise; a raw body by its type.
 fn arg_source(req: &ApiRequest, is_read: bool) -> Result<ArgSource, Error> {
     if is_read {
         let mut keys: Vec<String> = req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect();
         keys.dedup();
         return Ok(ArgSource::Keys(keys));
+    }
+    if let Some(kind) = RawBody::from_content_type(req.content_type.as_deref()) {
+        if kind != RawBody::Bytes && std::str::from_utf8(&req.body).is_err() {
+            return Err(Error::InvalidBody("The request body is not valid UTF-8".into()));
+        }
+        return Ok(ArgSource::Raw(kind));
     }
     if req.body.iter().all(u8::is_ascii_whitespace) {
         return Ok(ArgSource::Keys(vec![]));
@@ -89,11 +115,8 @@ fn ambiguous(many: &[&Routine]) -> Error {
     Error::AmbiguousFunction(sorted.iter().map(|r| signature(r)).collect::<Vec<_>>().join(", "))
 }
 
-/// The arguments the call passes: the whole body, the query's values, or the body object's keys.
-fn call_args(req: &ApiRequest, routine: &Routine, source: &ArgSource, via_body: bool, is_read: bool) -> CallArgs {
-    if via_body {
-        return CallArgs::SingleJson;
-    }
+/// The named arguments the call passes: the query's values, or the body object's keys.
+fn call_args(req: &ApiRequest, routine: &Routine, source: &ArgSource, is_read: bool) -> CallArgs {
     if is_read {
         let values_of = |p: &RoutineParam| {
             let values: Vec<String> =
@@ -104,7 +127,7 @@ fn call_args(req: &ApiRequest, routine: &Routine, source: &ArgSource, via_body: 
     }
     let keys: &[String] = match source {
         ArgSource::Keys(k) => k,
-        ArgSource::NonObject => &[],
+        ArgSource::NonObject | ArgSource::Raw(_) => &[],
     };
     CallArgs::JsonObject(routine.params.iter().filter(|p| keys.contains(&p.name)).cloned().collect())
 }
@@ -128,6 +151,16 @@ fn not_found(cache: &SchemaCache, name: &QualifiedName, source: &ArgSource, role
             k
         }
         ArgSource::NonObject => vec![],
+        ArgSource::Raw(kind) => {
+            return Error::NoFunction {
+                signature: name.to_string(),
+                details: format!(
+                    "Searched for the function {name} with a single unnamed {} parameter, but no matches were found in the schema cache.",
+                    kind.param_type()
+                ),
+                hint: None,
+            }
+        }
     };
     let (sig, searched) = match keys.len() {
         0 => (format!("{name} without parameters"), format!("{name} without parameters")),

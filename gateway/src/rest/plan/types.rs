@@ -137,8 +137,44 @@ pub enum CallArgs {
     JsonObject(Vec<crate::rest::schema_cache::RoutineParam>),
     /// The whole body is the single unnamed json/jsonb argument.
     SingleJson,
+    /// The raw body (`text/plain`, `text/xml`, `application/octet-stream`) is the single unnamed text/xml/bytea
+    /// argument.
+    RawBody(RawBody),
     /// GET/HEAD: (parameter, text value) pairs; repeated for VARIADIC.
     Query(Vec<(crate::rest::schema_cache::RoutineParam, Vec<String>)>),
+}
+
+/// A request body a function takes as it is, by its `Content-Type` (PostgREST's `RawPay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawBody {
+    /// `text/plain` → a `text` parameter.
+    Text,
+    /// `text/xml` → an `xml` parameter.
+    Xml,
+    /// `application/octet-stream` → a `bytea` parameter.
+    Bytes,
+}
+
+impl RawBody {
+    /// The raw body kind a `Content-Type` names, if any.
+    pub fn from_content_type(content_type: Option<&str>) -> Option<RawBody> {
+        let essence = content_type?.split(';').next()?.trim().to_ascii_lowercase();
+        match essence.as_str() {
+            "text/plain" => Some(RawBody::Text),
+            "text/xml" => Some(RawBody::Xml),
+            "application/octet-stream" => Some(RawBody::Bytes),
+            _ => None,
+        }
+    }
+
+    /// The parameter type that takes this body.
+    pub fn param_type(self) -> &'static str {
+        match self {
+            RawBody::Text => "text",
+            RawBody::Xml => "xml",
+            RawBody::Bytes => "bytea",
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

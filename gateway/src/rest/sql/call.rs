@@ -1,6 +1,6 @@
 //! RPC SQL: the function called with named arguments (`"a" := …`) taken from the JSON body through
 //! `json_to_record`, from the query string cast to each parameter's type, or the whole body as the single json
-//! argument; the plan's read (select, filters, order, range) applies to its rows.
+//! (or raw text/xml/bytea) argument; the plan's read (select, filters, order, range) applies to its rows.
 
 use super::read::{count_query, node_query};
 use super::{body_expr, wrap, BodyShape};
@@ -14,10 +14,12 @@ fn call_from(b: &mut SqlBuilder, plan: &CallPlan, body: &str, alias: &str) -> St
     let r = &plan.routine;
     let func = qualified(&r.name.schema, &r.name.name);
     match &plan.args {
-        CallArgs::SingleJson => {
+        CallArgs::SingleJson | CallArgs::RawBody(RawBody::Text | RawBody::Xml) => {
             let ty = &r.params[0].data_type;
             format!("{func}({}::{ty}) AS {alias}", b.param(body))
         }
+        // The bytes travel as hex text (`body` is the body hex-encoded: super::body_text).
+        CallArgs::RawBody(RawBody::Bytes) => format!("{func}(pg_catalog.decode({}, 'hex')) AS {alias}", b.param(body)),
         CallArgs::Query(args) => {
             let list: Vec<String> = args.iter().map(|(p, values)| query_arg(b, p, values)).collect();
             format!("{func}({}) AS {alias}", list.join(", "))
@@ -62,6 +64,22 @@ fn from_body_object(params: &[RoutineParam], payload: &str, func: &str, alias: &
 /// `"name" := value` (with `VARIADIC` for a variadic parameter).
 fn named(p: &RoutineParam, v: String) -> String {
     format!("{}{} := {v}", if p.variadic { "VARIADIC " } else { "" }, quote_ident(&p.name))
+}
+
+/// The text a call's body is bound as: the bytes hex-encoded for a raw `bytea` argument, else the body as text.
+pub fn body_text(plan: &CallPlan, body: &[u8]) -> String {
+    match plan.args {
+        CallArgs::RawBody(RawBody::Bytes) => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            let mut out = String::with_capacity(body.len() * 2);
+            for b in body {
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 0x0f)] as char);
+            }
+            out
+        }
+        _ => String::from_utf8_lossy(body).into_owned(),
+    }
 }
 
 /// The statement for a function call.

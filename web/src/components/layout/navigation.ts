@@ -33,7 +33,7 @@ export const headerGroups: NavGroup[] = [
       { kind: 'internal', label: 'Senior & Executive', to: '/career-support#senior-executive' },
       { kind: 'internal', label: 'Mid-Career', to: '/career-support#mid-career' },
       { kind: 'internal', label: 'Early Career', to: '/career-support#early-career' },
-      { kind: 'disabled', label: 'Current Vacancies', note: 'Vacancy page under development' },
+      { kind: 'internal', label: 'Current Vacancies', to: '/jobs', description: 'Search every live role' },
     ],
   },
   {
@@ -50,6 +50,7 @@ export const headerGroups: NavGroup[] = [
 export const adminLinks = [
   { label: 'Featured Jobs', to: '/admin/jobs' },
   { label: 'Profiles', to: '/admin/candidates' },
+  { label: 'Vacancies', to: '/admin/vacancies' },
   { label: 'Applications', to: '/admin/applications' },
 ];
 

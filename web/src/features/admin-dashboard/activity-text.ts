@@ -5,6 +5,7 @@ const TABLE_LABELS: Record<string, string> = {
   featured_jobs: 'featured job',
   candidate_profiles: 'candidate profile',
   user_roles: 'role',
+  jobs: 'job',
   applications: 'application',
   profile_views: 'profile views',
   application_pipeline: 'application',
@@ -15,7 +16,7 @@ const TABLE_LABELS: Record<string, string> = {
   application_mail_templates: 'status e-mail',
 };
 const VERBS = { INSERT: 'added', UPDATE: 'updated', DELETE: 'removed' } as const;
-const IGNORED = new Set(['updated_at']);
+const IGNORED = new Set(['updated_at', 'search_vector', 'description_html', 'requirements_html', 'published_at']);
 
 export function changedFields(entry: AuditEntry): string[] {
   if (entry.action !== 'UPDATE') return [];

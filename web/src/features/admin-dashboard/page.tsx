@@ -11,20 +11,13 @@ import { activityText } from './activity-text';
 import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';
 import { getRetention } from './api/get-retention';
 import { RetentionPanel } from './components/retention-panel';
+import { MISSING_LABELS } from '../admin-vacancies/issue-labels';
 import { DeskCards } from './components/desk-cards';
 
-const MISSING_LABELS: Record<string, string> = {
-  description: 'No description',
-  requirements: 'No requirements',
-  company: "Company is 'Unknown Company'",
-  salary: 'No salary',
-  salary_competitive: "Salary is 'Competitive'",
-};
-
-function Stat({ label, value, warn }: { label: string; value: number | string; warn?: boolean }) {
+function Stat({ label, value, warn, to }: { label: string; value: number | string; warn?: boolean; to?: string }) {
   return (
     <div className={`stat-card${warn ? ' stat-card--warn' : ''}`} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-      <p className="stat-card__label">{label}</p>
+      <p className="stat-card__label">{to ? <Link to={to}>{label}</Link> : label}</p>
       <p className="stat-card__value">{value}</p>
     </div>
   );
@@ -36,7 +29,10 @@ function JobList({ jobs }: { jobs: OverviewJob[] }) {
     <ul className="plain-list" data-testid="dashboard-jobs">
       {jobs.map((j) => (
         <li key={j.id}>
-          <strong>{j.title}</strong> <span className={`badge${j.status === 'active' ? ' status-badge--active' : ' status-badge--inactive'}`}>{j.status}</span>
+          <Link to={`/admin/vacancies/${j.id}`} className="strong-link">
+            {j.title}
+          </Link>{' '}
+          <span className={`badge${j.status === 'active' ? ' status-badge--active' : ' status-badge--inactive'}`}>{j.status}</span>
           <div className="muted-small">
             {[j.company, j.location, j.job_id].filter(Boolean).join(' · ')} · posted {formatDateTime(j.posted_date)}
           </div>
@@ -49,14 +45,20 @@ function JobList({ jobs }: { jobs: OverviewJob[] }) {
 function QualityPanel({ issues }: { issues: OverviewJob[] }) {
   return (
     <section className="admin-panel" aria-labelledby="dq-title" data-testid="data-quality">
-      <h2 id="dq-title">Data Quality Issues</h2>
+      <div className="admin-panel__head">
+        <h2 id="dq-title">Data Quality Issues</h2>
+        {issues.length > 0 && <Link to="/admin/vacancies?issue=incomplete">Fix in the job editor</Link>}
+      </div>
       {issues.length === 0 ? (
         <p className="muted">Every job has a description, requirements, a named company and a salary.</p>
       ) : (
         <ul className="plain-list">
           {issues.map((j) => (
             <li key={j.id}>
-              <strong>{j.title}</strong> <span className="muted-small">{j.job_id}</span>
+              <Link to={`/admin/vacancies/${j.id}`} className="strong-link">
+                {j.title}
+              </Link>{' '}
+              <span className="muted-small">{j.job_id}</span>
               <div className="issue-tags">
                 {j.missing.map((m) => (
                   <span key={m} className="badge issue-tag">
@@ -122,17 +124,28 @@ function Dashboard() {
           </h2>
           <p className="muted">Create and share anonymised candidate profiles and see who views them.</p>
         </article>
+        <article className="card card--interactive link-card">
+          <h2>
+            <Link to="/admin/vacancies" className="card__stretched">
+              Manage Vacancies
+            </Link>
+          </h2>
+          <p className="muted">Write, publish, close and import the firm's jobs.</p>
+        </article>
       </div>
       <DeskCards />
       {overview.error && <p role="alert" className="field__error">{overview.error}</p>}
       <div className="stat-grid">
         <Stat label="Total Jobs" value={data ? data.total : '…'} />
         <Stat label="Active Jobs" value={data ? data.active : '…'} />
-        <Stat label="Incomplete Jobs" value={data ? data.incomplete : '…'} warn={Boolean(data && data.incomplete > 0)} />
+        <Stat label="Incomplete Jobs" value={data ? data.incomplete : '…'} warn={Boolean(data && data.incomplete > 0)} to="/admin/vacancies?issue=incomplete" />
       </div>
       <div className="dashboard-grid">
         <section className="admin-panel" aria-labelledby="jobs-title">
-          <h2 id="jobs-title">Jobs</h2>
+          <div className="admin-panel__head">
+            <h2 id="jobs-title">Jobs</h2>
+            <Link to="/admin/vacancies">All jobs</Link>
+          </div>
           {data ? <JobList jobs={data.jobs} /> : <p className="muted">Loading...</p>}
         </section>
         {data ? <QualityPanel issues={data.issues} /> : <section className="admin-panel"><p className="muted">Loading...</p></section>}

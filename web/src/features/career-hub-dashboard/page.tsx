@@ -1,12 +1,13 @@
 // /career-hub/dashboard (spec §2): requires login (noindex). Welcome with the full name (or 'there') and the
 // membership, Sign Out to /career-hub, cards to the builder and templates, the Upgrade to Premium card, and the real
-// lists: My CVs, Saved Jobs, My Applications, plus Your data (download, delete account).
+// lists: My CVs, Saved Jobs, Job alerts, My Applications, plus Your data (download, delete account).
 import { Link, useNavigate } from 'react-router';
 import { CandidatePage } from '@/lib/candidate-page';
 import { useCandidateAuth } from '@/lib/candidate-auth';
 import { Seo } from '@/lib/seo';
 import { MyApplications } from './components/my-applications';
 import { MyCvs } from './components/my-cvs';
+import { MyJobAlerts } from './components/my-job-alerts';
 import { SavedJobs } from './components/saved-jobs';
 import { YourData } from './components/your-data';
 import { injectStyle } from '@/lib/inject-style';
@@ -54,6 +55,7 @@ function Dashboard() {
           <div className="dash-main">
             <MyCvs />
             <SavedJobs />
+            <MyJobAlerts />
             <MyApplications />
           </div>
           <aside className="dash-side" aria-label="Membership and your data">

@@ -3,17 +3,19 @@
 // navigation the job is fetched. Ids 1-3 fall back to the built-in sample jobs.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useAuth } from '@/lib/auth';
 import { Seo, absoluteUrl } from '@/lib/seo';
 import { getActiveJob } from './api/get-job';
 import { jobPostingJsonLd } from './api/job-posting';
 import type { JobRow } from './api/types';
+import { ClosedJob, readClosedJob, type ClosedJobData } from './components/closed-job';
 import { JobActions } from './components/job-actions';
 import { JobView } from './components/job-view';
 import { OtherOpportunities } from './components/other-opportunities';
 import { findSampleJob } from './data/sample-jobs';
 import './jobs.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; job: JobRow } | { kind: 'not-found' };
+type State = { kind: 'loading' } | { kind: 'ready'; job: JobRow } | { kind: 'not-found' } | { kind: 'closed'; closed: ClosedJobData };
 
 /** The data the server-rendered page carries for this id, if any. */
 function readServerRendered(id: string): State | null {
@@ -33,6 +35,8 @@ function initialState(id: string): State {
   if (sample) return { kind: 'ready', job: sample };
   const server = readServerRendered(id);
   if (server) return server;
+  const closed = readClosedJob(id);
+  if (closed) return { kind: 'closed', closed };
   if (typeof document !== 'undefined') {
     const el = document.querySelector<HTMLElement>('[data-ssr-job-id]');
     if (el?.dataset.ssrJobId === id && el.dataset.ssrStatus === '404') return { kind: 'not-found' };
@@ -42,6 +46,7 @@ function initialState(id: string): State {
 
 export default function JobPage() {
   const { jobId = '' } = useParams();
+  const { isAdmin } = useAuth();
   const [state, setState] = useState<State>(() => initialState(jobId));
   // The server-rendered data is only readable before the first commit replaces that markup: remember it per id.
   const [firstId] = useState(jobId);
@@ -64,6 +69,7 @@ export default function JobPage() {
   }, [jobId, firstId, firstState]);
 
   const path = `/jobs/${jobId}`;
+  if (state.kind === 'closed') return <ClosedJob path={path} closed={state.closed} />;
   if (state.kind === 'loading') {
     return (
       <>
@@ -84,7 +90,7 @@ export default function JobPage() {
           <div className="container">
             <h1>Job Not Found</h1>
             <p>The job you&apos;re looking for doesn&apos;t exist.</p>
-            <Link to="/vacancies" className="btn btn--accent">
+            <Link to={isAdmin ? '/vacancies' : '/jobs'} className="btn btn--accent">
               Back to Vacancies
             </Link>
           </div>

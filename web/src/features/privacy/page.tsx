@@ -13,6 +13,7 @@ const CONTENTS = [
   { id: 'other-sources', label: 'Information we obtain from other sources' },
   { id: 'permission', label: 'Permission' },
   { id: 'reference', label: 'Reference' },
+  { id: 'job-alerts', label: 'Job alerts' },
   { id: 'retention', label: 'How long we keep your data' },
   { id: 'rights', label: 'Your rights and how to complain' },
   { id: 'cookies', label: 'Cookies and similar technologies' },
@@ -38,6 +39,7 @@ const RETENTION = [
   ['Website enquiries', 'One year from our last contact with you, followed by the same e-mail check and one further year if there is no response.'],
   ['Career Hub accounts and CV drafts', 'Until you delete them or close your account; inactive accounts are reminded and then deleted after two years.'],
   ['Views of shared candidate profiles', 'Up to one year.'],
+  ['Job alerts', 'Until you unsubscribe (every alert e-mail has a one-click link) or delete the alert or your account; an alert whose address is never confirmed is deleted after 7 days.'],
   ['Links sharing a candidate profile with a named client', 'Until one year after the link expired or was withdrawn (the views through it, up to one year).'],
 ];
 
@@ -136,6 +138,16 @@ export default function PrivacyPage() {
           <h2 id="reference-title">6. Reference</h2>
           <p>
             If you give us details of referees, please tell them first. We contact referees only when you are being considered for a specific role, use what they tell us only for that recruitment, and share the reference with the employer only with your agreement. If you are a referee, we hold your name, contact details, role and the reference you give for the retention periods below.
+          </p>
+        </section>
+
+        <section id="job-alerts" aria-labelledby="job-alerts-title">
+          <h2 id="job-alerts-title">Job alerts</h2>
+          <p>
+            When you ask us to e-mail you new roles, we keep your e-mail address, the search you chose (keywords, location, sector, job type, salary), how often you want the e-mail, when you agreed and the words you agreed to, and which roles we have sent you. We use them only to send those e-mails, on the basis of your consent.
+          </p>
+          <p>
+            Nothing is sent until you confirm your address from the e-mail we send you, unless you are signed in to the Career Hub with an address you have already confirmed. Every alert e-mail has a link that stops it at once without signing in; you can also change or delete your alerts in the Career Hub dashboard. Alerts are included when you download your data and deleted with your account, and an alert whose address is never confirmed is deleted after 7 days.
           </p>
         </section>
 

@@ -1,5 +1,5 @@
 // Display helpers shared by job cards, the job page and its structured data.
-import type { JobRow } from './types';
+import type { EmploymentType, JobRow } from './types';
 
 /** Description paragraphs: split on blank lines. */
 export function descriptionParagraphs(description: string | null): string[] {
@@ -32,4 +32,11 @@ export function clientTypeLabel(clientType: string | null): string {
 
 export function jobReference(job: Pick<JobRow, 'job_id' | 'id'>): string {
   return job.job_id ?? job.id;
+}
+
+/** The agency line every job page carries (reg. 27), as public.job_advertiser_text words it. */
+export function advertiserText(type: EmploymentType | null, firm: string): string {
+  if (type === 'permanent') return `Advertised by ${firm}, acting as an employment agency (permanent role).`;
+  if (type) return `Advertised by ${firm}, acting as an employment business (temporary role).`;
+  return `Advertised by ${firm}.`;
 }

@@ -1,13 +1,39 @@
 // The job page content. public.render_job_page (sql/migrations/0151_render_job_page.sql) emits the same markup for the
 // server-rendered page, so the browser's render replaces it without moving anything: keep the two in step.
 import type { ReactNode } from 'react';
-import { clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
+import { site } from '@/content/site';
+import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/features/jobs-search/model';
+import { advertiserText, clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
 import type { JobRow } from '../api/types';
+
+/**
+ * The description and requirements: the stored rendering (jobs.description_html / requirements_html, allowlisted by
+ * the database; sql/README.md "Job text") in the wrappers public.job_description_html / job_requirements_html emit.
+ * Built-in sample jobs have no stored rendering and show their plain text.
+ */
+function jobText(job: JobRow): { description: ReactNode; requirements: ReactNode } {
+  if (job.description_html !== undefined || job.requirements_html !== undefined) {
+    return {
+      description: job.description_html ? <div className="job-text" dangerouslySetInnerHTML={{ __html: job.description_html }} /> : null,
+      requirements: job.requirements_html ? <div className="job-text job-reqs" dangerouslySetInnerHTML={{ __html: job.requirements_html }} /> : null,
+    };
+  }
+  const requirements = requirementList(job.requirements);
+  return {
+    description: descriptionParagraphs(job.description).map((p, i) => <p key={i}>{p}</p>),
+    requirements: requirements.length ? (
+      <ul className="job-reqs">
+        {requirements.map((r, i) => (
+          <li key={i}>{r}</li>
+        ))}
+      </ul>
+    ) : null,
+  };
+}
 
 export function JobView({ job, actions, children }: { job: JobRow; actions: ReactNode; children?: ReactNode }) {
   const posted = postedText(job);
-  const paragraphs = descriptionParagraphs(job.description);
-  const requirements = requirementList(job.requirements);
+  const text = jobText(job);
   const benefits = job.benefits ?? [];
   return (
     <div className="job-page" data-testid="job-page">
@@ -31,6 +57,18 @@ export function JobView({ job, actions, children }: { job: JobRow; actions: Reac
               <dt>Location</dt>
               <dd>{job.location ?? 'Not specified'}</dd>
             </div>
+            {job.work_arrangement && (
+              <div>
+                <dt>Work arrangement</dt>
+                <dd>{WORK_ARRANGEMENT_LABELS[job.work_arrangement]}</dd>
+              </div>
+            )}
+            {job.employment_type && (
+              <div>
+                <dt>Job type</dt>
+                <dd>{EMPLOYMENT_TYPE_LABELS[job.employment_type]}</dd>
+              </div>
+            )}
             <div>
               <dt>Salary</dt>
               <dd>{job.salary ?? 'Competitive'}</dd>
@@ -59,22 +97,19 @@ export function JobView({ job, actions, children }: { job: JobRow; actions: Reac
             </div>
           </dl>
           <div className="job-actions">{actions}</div>
+          <p className="job-advertiser" data-testid="job-advertiser">
+            {advertiserText(job.employment_type ?? null, site.name)}
+          </p>
         </aside>
         <div className="job-main">
           <section className="job-block" aria-labelledby="job-about-title">
             <h2 id="job-about-title">About the Role</h2>
-            {paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
+            {text.description}
           </section>
-          {requirements.length > 0 && (
+          {text.requirements && (
             <section className="job-block" aria-labelledby="job-req-title">
               <h2 id="job-req-title">Requirements</h2>
-              <ul className="job-reqs">
-                {requirements.map((r, i) => (
-                  <li key={i}>{r}</li>
-                ))}
-              </ul>
+              {text.requirements}
             </section>
           )}
         </div>

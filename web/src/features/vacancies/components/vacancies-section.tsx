@@ -6,6 +6,7 @@ import { ArrowRightIcon, MapPinIcon, TrendingIcon } from '@/components/ui/icons'
 import { postedText } from '@/features/jobs/api/format';
 import type { JobRow } from '@/features/jobs/api/types';
 import type { TrendingCard } from '@/features/jobs/data/sample-jobs';
+import { useAuth } from '@/lib/auth';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useLatestJobs } from './use-latest-jobs';
 import { VACANCY_CARDS, vacancyOrder } from './vacancy-order';
@@ -77,6 +78,8 @@ export function VacanciesSection({ eager = false, headingLevel = 2 }: { eager?: 
   const { loading, jobs, error } = useLatestJobs(near);
   const items = vacancyOrder(jobs);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // Visitors search every live role at /jobs; admins keep /vacancies (spec §2: admin-only, 'What's Trending').
+  const { isAdmin } = useAuth();
   return (
     <section ref={ref} id="vacancies" className="section vacancies" aria-labelledby="vacancies-title" data-testid="vacancies-section">
       <div className="container">
@@ -85,7 +88,7 @@ export function VacanciesSection({ eager = false, headingLevel = 2 }: { eager?: 
             <span className="eyebrow">Opportunities</span>
             <Heading id="vacancies-title">Latest Vacancies</Heading>
           </div>
-          <Link to="/vacancies" className="btn btn--outline">
+          <Link to={isAdmin ? '/vacancies' : '/jobs'} className="btn btn--outline">
             View All Opportunities
           </Link>
         </div>

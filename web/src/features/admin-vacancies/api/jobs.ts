@@ -1,0 +1,124 @@
+// The job editor's calls: one page of the list (rpc admin_job_page, searched and filtered on the server), one job,
+// and the writes admins make through the data API (RLS: admins only; publishing checked by the database).
+import { getSupabase, unwrap } from '@/lib/api';
+import { EDITOR_COLUMNS, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
+
+export const PAGE_SIZE = 25;
+
+export type ListIssue = 'incomplete' | 'cannot_publish' | 'closing_soon';
+export type ListSort = 'updated' | 'posted' | 'closing' | 'title';
+export type ListFilters = { search: string; status: JobStatus | ''; issue: ListIssue | ''; sector: string; sort: ListSort; offset: number };
+
+export type ListedJob = {
+  id: string;
+  job_id: string | null;
+  title: string;
+  company: string;
+  location: string | null;
+  status: JobStatus;
+  type: string | null;
+  employment_type: string | null;
+  sector: string | null;
+  salary: string | null;
+  posted_date: string;
+  closing_date: string | null;
+  updated_at: string;
+  external_id: string | null;
+  missing: string[];
+  publish_problems: string[];
+};
+
+export type JobPage = {
+  total: number;
+  by_status: Record<JobStatus, number>;
+  issues: Record<ListIssue, number>;
+  matching: number;
+  page_size: number;
+  page_offset: number;
+  sectors: string[];
+  jobs: ListedJob[];
+};
+
+/** A failed write with the database's code and DETAIL (the publishing rule's field names). */
+export class JobWriteError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly details: string | null,
+  ) {
+    super(message);
+  }
+}
+
+type PgResult<T> = { data: T | null; error: { message: string; code?: string; details?: string | null } | null };
+
+function written<T>(result: PgResult<T>): T {
+  if (result.error) throw new JobWriteError(result.error.message, result.error.code ?? null, result.error.details ?? null);
+  return result.data as T;
+}
+
+export async function getJobPage(f: ListFilters): Promise<JobPage> {
+  const client = await getSupabase();
+  return unwrap(
+    await client.rpc('admin_job_page', {
+      search: f.search.trim() || undefined,
+      job_status: f.status || undefined,
+      issue: f.issue || undefined,
+      sector: f.sector || undefined,
+      sort: f.sort,
+      page_size: PAGE_SIZE,
+      page_offset: f.offset,
+    }),
+  ) as unknown as JobPage;
+}
+
+export async function getJob(id: string): Promise<EditorJob | null> {
+  const client = await getSupabase();
+  return unwrap(await client.from('jobs').select(EDITOR_COLUMNS).eq('id', id).maybeSingle()) as EditorJob | null;
+}
+
+export async function createJob(row: JobRowInput & { status: JobStatus }): Promise<EditorJob> {
+  const client = await getSupabase();
+  return written(await client.from('jobs').insert(row).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+}
+
+export async function updateJob(id: string, row: Partial<JobRowInput> & { status?: JobStatus }): Promise<EditorJob> {
+  const client = await getSupabase();
+  return written(await client.from('jobs').update(row).eq('id', id).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+}
+
+export function setJobStatus(id: string, status: JobStatus): Promise<EditorJob> {
+  return updateJob(id, { status });
+}
+
+/** A new draft with the job's content: no reference, no CRM id, no dates. */
+export async function duplicateJob(id: string): Promise<EditorJob> {
+  const job = await getJob(id);
+  if (!job) throw new JobWriteError('The job to duplicate was not found', null, null);
+  const client = await getSupabase();
+  const copy = {
+    status: 'draft' as const,
+    title: job.title,
+    company: job.company,
+    client_type: job.client_type,
+    location: job.location,
+    region: job.region,
+    sector: job.sector,
+    type: job.type,
+    employment_type: job.employment_type,
+    work_arrangement: job.work_arrangement,
+    salary: job.salary,
+    salary_min: job.salary_min,
+    salary_max: job.salary_max,
+    salary_period: job.salary_period,
+    description: job.description,
+    description_html: job.description_html,
+    requirements: job.requirements,
+    requirements_html: job.requirements_html,
+    benefits: job.benefits,
+    consultant_name: job.consultant_name,
+    consultant_email: job.consultant_email,
+    hero_image: job.hero_image,
+  };
+  return written(await client.from('jobs').insert(copy).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+}
