@@ -8,13 +8,12 @@ use crate::auth::error::{AuthError, AuthResult};
 use crate::auth::mail::{verify_link, MailKind};
 use crate::auth::otp::{issue, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, RedirectTo};
-use crate::auth::store::begin;
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::users::{self, TokenKind, User};
+use crate::auth::store::{account, begin};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
@@ -76,7 +75,7 @@ pub async fn invite(State(state): State<Auth>, to: RedirectTo, body: Bytes) -> A
         Some(u) => u,
         None => create_user(&state, &tx, email.as_str(), None, metadata(body.data)).await?,
     };
-    tx.execute("update auth.users set invited_at = now(), updated_at = now() where id = $1", &[&user.id]).await?;
+    account::mark_invited(&tx, user.id, true).await?;
     let mail = TokenMail::to_account(&user, MailKind::Invite, TokenKind::Confirmation, &redirect, false);
     outbox.push(send_token(&state, &tx, mail).await?);
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
@@ -136,7 +135,7 @@ async fn link_for(
     existing: Option<User>,
     body: &LinkBody,
 ) -> AuthResult<Link> {
-    let not_found = || AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User with this email not found");
+    let not_found = AuthError::no_user_with_email;
     let to = email.as_str().to_string();
     match kind {
         "signup" => {
@@ -149,7 +148,7 @@ async fn link_for(
                 Some(u) => u,
                 None => create_user(state, tx, email.as_str(), None, metadata(body.data.clone())).await?,
             };
-            tx.execute("update auth.users set invited_at = now() where id = $1", &[&user.id]).await?;
+            account::mark_invited(tx, user.id, false).await?;
             Ok(Link { user, token: TokenKind::Confirmation, mail: MailKind::Invite, to })
         }
         "magiclink" | "recovery" => {
@@ -180,11 +179,7 @@ async fn signup_user(
             if let Some(Value::Object(data)) = &body.data {
                 let field = crate::auth::domain::metadata::Field::User;
                 let merged = crate::auth::domain::metadata::merged(field, &u.user_metadata, data)?;
-                tx.execute(
-                    "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1",
-                    &[&u.id, &merged],
-                )
-                .await?;
+                account::set_user_metadata(tx, u.id, &merged).await?;
             }
             Ok(u)
         }
@@ -218,12 +213,7 @@ async fn email_change_link(
     if users::by_email(tx, new_email.as_str()).await?.is_some_and(|other| other.id != user.id) {
         return Err(AuthError::email_exists());
     }
-    tx.execute(
-        "update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_sent_at = now(), \
-         updated_at = now() where id = $1",
-        &[&user.id, &new_email.as_str()],
-    )
-    .await?;
+    account::stage_email_change(tx, user.id, new_email.as_str(), true).await?;
     let (token, to) = if kind == "email_change_new" {
         (TokenKind::EmailChangeNew, new_email.as_str().to_string())
     } else {

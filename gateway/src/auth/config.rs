@@ -3,6 +3,7 @@
 
 use crate::auth::rate_limit::Rate;
 use crate::core::config::{Config, Vars};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -33,6 +34,10 @@ pub struct AuthConfig {
     pub otp_length: usize,
     pub verify_path: String,
     pub templates_dir: Option<PathBuf>,
+    /// `GOTRUE_MAILER_SUBJECTS_*` as set (by variable name; `mail::MailKind` knows which kind reads which).
+    pub mail_subjects: HashMap<String, String>,
+    /// `GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION`: how long a PKCE flow waits for its code exchange.
+    pub flow_state_expiry: Duration,
     pub rate_token: Rate,
     pub rate_verify: Rate,
     pub rate_otp: Rate,
@@ -51,6 +56,13 @@ fn duration_secs(vars: &Vars, names: &[&str], default: u64) -> Duration {
         Some(v) => parse_duration(&v).unwrap_or(Duration::from_secs(default)),
         None => Duration::from_secs(default),
     }
+}
+
+/// The set (non-blank) variables whose names start with `prefix`.
+fn prefixed(vars: &Vars, prefix: &str) -> HashMap<String, String> {
+    let set =
+        |(k, v): (&String, &String)| (k.starts_with(prefix) && !v.trim().is_empty()).then(|| (k.clone(), v.clone()));
+    vars.0.iter().filter_map(set).collect()
 }
 
 /// Parses `60`, `60s`, `5m`, `1h` (Go durations as GoTrue reads them, in their common forms).
@@ -136,6 +148,10 @@ impl AuthConfig {
             otp_length: v.num(&["GOTRUE_MAILER_OTP_LENGTH"], 6usize).clamp(6, 10),
             verify_path: v.first(&["GOTRUE_MAILER_URLPATHS_CONFIRMATION"]).unwrap_or_else(|| "/auth/v1/verify".into()),
             templates_dir: v.first(&["GATEWAY_MAIL_TEMPLATES_DIR"]).map(PathBuf::from),
+            mail_subjects: prefixed(v, "GOTRUE_MAILER_SUBJECTS_"),
+            flow_state_expiry: Duration::from_secs(
+                v.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64).max(0) as u64,
+            ),
             rate_token: per_5m(&["GOTRUE_RATE_LIMIT_TOKEN_REFRESH"], 150.0),
             rate_verify: per_5m(&["GOTRUE_RATE_LIMIT_VERIFY"], 30.0),
             rate_otp: per_5m(&["GOTRUE_RATE_LIMIT_OTP"], 30.0),

@@ -1,7 +1,7 @@
 //! The layers every auth route shares: GoTrue's body limit, the error format of the API version the client asks
 //! for, and CORS.
 
-use super::error::{AuthError, RenderedError};
+use super::error::{AuthError, ErrorCode, RenderedError};
 use axum::extract::Request;
 use axum::http::{HeaderValue, Method};
 use axum::middleware::Next;
@@ -15,14 +15,23 @@ pub(super) const MAX_BODY_BYTES: usize = 1024 * 1024;
 /// Refuses a declared body over the limit with GoTrue's 413 (chunked bodies stop at the same limit while read).
 pub(super) async fn limit_body(req: Request, next: Next) -> Response {
     let Ok(req) = crate::core::body::admit(req, MAX_BODY_BYTES).await else {
-        return AuthError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            "request_entity_too_large",
+        return AuthError::detail(
+            ErrorCode::RequestEntityTooLarge,
             format!("Request body too large (max {MAX_BODY_BYTES} bytes)"),
         )
         .into_response();
     };
     next.run(req).await
+}
+
+/// The one place auth failures are logged: the error each response was rendered from (axum's error-handling
+/// example); errors log nothing when built.
+pub(super) async fn log_failures(req: Request, next: Next) -> Response {
+    let res = next.run(req).await;
+    if let Some(RenderedError(err)) = res.extensions().get::<RenderedError>() {
+        err.log();
+    }
+    res
 }
 
 /// Renders errors in the 2024-01-01 format and echoes the version when the client sent

@@ -5,7 +5,7 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::pkce;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
@@ -70,7 +70,7 @@ pub async fn legacy(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, bod
     let body: OtpBody = json_body(&body)?;
     if body.email.as_deref().unwrap_or_default().is_empty() {
         let message = "Password recovery requires an email";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", message));
+        return Err(AuthError::validation(message).at(StatusCode::UNPROCESSABLE_ENTITY));
     }
     let body = OtpBody { phone: None, channel: None, create_user: None, ..body };
     let challenge = check_params(&body)?;
@@ -112,14 +112,12 @@ fn email_of(state: &Auth, body: &OtpBody) -> AuthResult<Email> {
     let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     if !present(&body.email) {
         if present(&body.phone) {
-            let message = "Unsupported phone provider";
-            return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", message));
+            return Err(ErrorCode::PhoneProviderDisabled.into());
         }
         return Err(AuthError::validation("One of email or phone must be set"));
     }
     if !state.config.email_enabled {
-        let message = "Email logins are disabled";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled", message));
+        return Err(AuthError::from(ErrorCode::EmailProviderDisabled).at(StatusCode::UNPROCESSABLE_ENTITY));
     }
     Email::parse(body.email.as_deref().unwrap_or_default())
 }
@@ -136,8 +134,7 @@ async fn account(state: &Auth, tx: &Transaction<'_>, email: &Email, body: OtpBod
         return users::by_id(tx, user.id).await?.ok_or_else(|| AuthError::internal("the confirmed user is gone"));
     }
     if body.create_user == Some(false) || state.config.disable_signup {
-        let message = "Signups not allowed for otp";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled", message));
+        return Err(ErrorCode::OtpDisabled.into());
     }
     let data = match body.data {
         Some(Value::Object(m)) => Value::Object(m),

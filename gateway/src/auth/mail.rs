@@ -136,12 +136,7 @@ async fn template(cfg: &AuthConfig, kind: MailKind, ext: &str, default: &str) ->
 }
 
 /// Renders one message.
-pub async fn compose(
-    cfg: &AuthConfig,
-    vars_cfg: &crate::core::config::Vars,
-    kind: MailKind,
-    ctx: &MailContext<'_>,
-) -> OutgoingMail {
+pub async fn compose(cfg: &AuthConfig, kind: MailKind, ctx: &MailContext<'_>) -> OutgoingMail {
     let (subject, text_default, html_default, subject_var) = kind.defaults();
     let link = verify_link(cfg, kind, ctx.token_hash, ctx.redirect_to);
     let vars = vec![
@@ -157,20 +152,13 @@ pub async fn compose(
     let html_vars: Vec<(&str, String)> = vars.iter().map(|(k, v)| (*k, escape_html(v))).collect();
     let text = render(&template(cfg, kind, "txt", text_default).await, &vars);
     let html = render(&template(cfg, kind, "html", html_default).await, &html_vars);
-    let subject = render(&vars_cfg.first(&[subject_var]).unwrap_or_else(|| subject.to_string()), &vars);
+    let subject = render(cfg.mail_subjects.get(subject_var).map_or(subject, String::as_str), &vars);
     OutgoingMail { to: ctx.to.to_string(), subject, text, html: Some(html), message_id: None }
 }
 
 /// Sends one rendered message.
 pub async fn deliver(mailer: &Mailer, kind: MailKind, mail: &OutgoingMail) -> AuthResult<()> {
-    mailer.send(mail).await.map_err(|e| {
-        tracing::error!(error = %e, "cannot send auth mail");
-        AuthError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            "unexpected_failure",
-            format!("Error sending {} email", kind.link_type()),
-        )
-    })
+    mailer.send(mail).await.map_err(|e| AuthError::failed(format!("Error sending {} email", kind.link_type()), e))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod api_key;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod error_code;
 mod form_value;
 mod jwks_document;
 mod layers;
@@ -99,5 +100,6 @@ where
         .layer(axum::middleware::from_fn(layers::limit_body))
         .layer(axum::extract::DefaultBodyLimit::max(layers::MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(layers::api_version))
+        .layer(axum::middleware::from_fn(layers::log_failures))
         .layer(layers::cors())
 }

@@ -129,5 +129,5 @@ pub async fn send_token(state: &Auth, tx: &Transaction<'_>, m: TokenMail<'_>) ->
         token_hash: &hash,
         redirect_to: m.redirect_to,
     };
-    Ok((m.kind, mail::compose(&state.config, &state.core.config.vars, m.kind, &ctx).await))
+    Ok((m.kind, mail::compose(&state.config, m.kind, &ctx).await))
 }

@@ -48,16 +48,7 @@ impl RateLimiter {
     /// Takes one token from the bucket of `key` in `limiter`; false when it is empty (or cannot be read).
     pub async fn check(&self, limiter: &'static str, key: &str, rate: Rate) -> bool {
         let Some(pool) = &self.shared else { return self.check_at(limiter, key, rate, Instant::now()) };
-        let taken = async {
-            let client = pool.get().await.map_err(|e| anyhow::anyhow!("{e}"))?;
-            let row = client
-                .query_one(
-                    "select gateway.take_rate_token($1, $2, $3, $4)",
-                    &[&limiter, &key, &rate.per_second, &rate.burst],
-                )
-                .await?;
-            anyhow::Ok(row.get::<_, bool>(0))
-        };
+        let taken = crate::auth::store::rate_tokens::take(pool, limiter, key, rate.per_second, rate.burst);
         taken.await.unwrap_or_else(|e| {
             tracing::warn!(limiter, error = %e, "auth rate limit unavailable: refusing");
             false

@@ -3,7 +3,7 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::pkce;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
@@ -12,7 +12,6 @@ use crate::auth::store::{begin, flow_state};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -30,7 +29,7 @@ struct RecoverBody {
 pub async fn handler(State(state): State<Auth>, ip: ClientIp, to: RedirectTo, body: Bytes) -> AuthResult<Json<Value>> {
     let cfg = &state.config;
     if !cfg.email_enabled {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"));
+        return Err(ErrorCode::EmailProviderDisabled.into());
     }
     state.admit("otp", &ip.key(), cfg.rate_otp).await?;
     crate::auth::otp::admit_mail_client(&state, &ip).await?;

@@ -2,16 +2,16 @@
 //! ignored, `null` as absent, field names matched case-insensitively, an empty body refused as bad JSON), the client
 //! address for rate limits, the origin recorded on sessions, and the bearer token.
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::store::sessions::Origin;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
 
 fn bad_json(reason: impl std::fmt::Display) -> AuthError {
-    AuthError::new(StatusCode::BAD_REQUEST, "bad_json", format!("Could not parse request body as JSON: {reason}"))
+    AuthError::detail(ErrorCode::BadJson, format!("{}: {reason}", ErrorCode::BadJson.message()))
 }
 
 /// Parses a JSON body as GoTrue does: malformed or empty JSON, or a value of the wrong type, is 400 `bad_json`.
@@ -134,13 +134,13 @@ mod tests {
         );
         assert_eq!(json_body::<B>(br#"{"email":"a","x":null}"#).unwrap().email.as_deref(), Some("a"));
         assert!(json_body::<B>(br#"{"email":null}"#).unwrap().email.is_none());
-        assert_eq!(json_body::<B>(b"{nope").err().unwrap().code, "bad_json");
+        assert_eq!(json_body::<B>(b"{nope").err().unwrap().code.as_str(), "bad_json");
         assert_eq!(json_body::<B>(br#"{"Email":"b"}"#).unwrap().email.as_deref(), Some("b"));
         assert_eq!(json_body::<B>(br#"{"EMAIL":"b","email":"a"}"#).unwrap().email.as_deref(), Some("a"));
         let b = json_body::<B>(br#"{"data":{"Full_Name":"x"}}"#).unwrap();
         assert!(b.data.unwrap().contains_key("Full_Name"), "nested keys keep their case");
-        assert_eq!(json_body::<B>(br#"{"data":"x"}"#).err().unwrap().code, "bad_json");
-        assert_eq!(json_body::<B>(br#"{"email":5}"#).err().unwrap().code, "bad_json");
+        assert_eq!(json_body::<B>(br#"{"data":"x"}"#).err().unwrap().code.as_str(), "bad_json");
+        assert_eq!(json_body::<B>(br#"{"email":5}"#).err().unwrap().code.as_str(), "bad_json");
     }
 
     #[test]

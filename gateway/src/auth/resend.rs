@@ -1,7 +1,7 @@
 //! `POST /resend`: sends the sign-up confirmation or the e-mail-change message again; `{}` for unknown addresses.
 
 use crate::auth::domain::email::Email;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{admit_address, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
@@ -11,7 +11,6 @@ use crate::auth::Auth;
 use crate::core::mail::OutgoingMail;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde::Deserialize;
@@ -50,14 +49,10 @@ fn check_params(body: &ResendBody, email_enabled: bool) -> AuthResult<Email> {
     }
     match (present(&body.email), present(&body.phone)) {
         (true, true) => Err(AuthError::validation("Only an email address or phone number should be provided.")),
-        (true, false) if !email_enabled => {
-            Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email logins are disabled"))
-        }
+        (true, false) if !email_enabled => Err(ErrorCode::EmailProviderDisabled.into()),
         (true, false) => Email::parse(body.email.as_deref().unwrap_or_default()),
         // No SMS provider: phone types are refused as GoTrue refuses them with phone logins off.
-        (false, true) => {
-            Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"))
-        }
+        (false, true) => Err(ErrorCode::PhoneProviderDisabled.into()),
         (false, false) => Err(AuthError::validation("Missing email address or phone number")),
     }
 }

@@ -1,7 +1,9 @@
 //! Sessions as clients see them: the access token (Supabase's claims, `kid` header) and the AccessTokenResponse,
 //! and the check every authenticated auth call makes (valid JWT, user exists, session still exists).
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::domain::claims::{AccessTokenClaims, PresentedClaims};
+use crate::auth::domain::token_response::TokenResponse;
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::request::{bearer, opaque_bearer};
 use crate::auth::store::{sessions, users, users::User};
 use crate::auth::Auth;
@@ -10,7 +12,6 @@ use crate::core::identity::api_key_role;
 use axum::http::{HeaderMap, StatusCode};
 use deadpool_postgres::Transaction;
 use jwks::VerifyOptions;
-use serde_json::{json, Value};
 use uuid::Uuid;
 
 /// Signs the access token for `user` in `session_id` and builds the AccessTokenResponse.
@@ -20,47 +21,44 @@ pub async fn token_response(
     user: &User,
     session_id: Uuid,
     refresh_token: &str,
-) -> AuthResult<Value> {
+) -> AuthResult<TokenResponse> {
     let cfg = &state.config;
     let iat = chrono::Utc::now().timestamp();
-    let exp = iat + cfg.jwt_exp;
-    let claims = json!({
-        "iss": cfg.jwt_issuer,
-        "sub": user.id,
-        "aud": if user.aud.is_empty() { cfg.jwt_aud.clone() } else { user.aud.clone() },
-        "exp": exp,
-        "iat": iat,
-        "email": user.email,
-        "phone": user.phone,
-        "app_metadata": user.app_metadata,
-        "user_metadata": user.user_metadata,
-        "role": if user.role.is_empty() { cfg.default_role.clone() } else { user.role.clone() },
-        "aal": "aal1",
-        "amr": sessions::amr(tx, session_id).await?,
-        "session_id": session_id,
-        "is_anonymous": user.is_anonymous,
-    });
-    let access_token = state.core.keys.load().sign(&claims).map_err(AuthError::internal)?;
-    Ok(json!({
-        "access_token": access_token,
-        "token_type": "bearer",
-        "expires_in": cfg.jwt_exp,
-        "expires_at": exp,
-        "refresh_token": refresh_token,
-        "user": user.to_json(),
-    }))
+    let claims = AccessTokenClaims {
+        aal: "aal1",
+        amr: sessions::amr(tx, session_id).await?,
+        app_metadata: user.app_metadata.clone(),
+        aud: if user.aud.is_empty() { cfg.jwt_aud.clone() } else { user.aud.clone() },
+        email: user.email.clone(),
+        exp: iat + cfg.jwt_exp,
+        iat,
+        is_anonymous: user.is_anonymous,
+        iss: cfg.jwt_issuer.clone(),
+        phone: user.phone.clone(),
+        role: if user.role.is_empty() { cfg.default_role.clone() } else { user.role.clone() },
+        session_id,
+        sub: user.id,
+        user_metadata: user.user_metadata.clone(),
+    };
+    Ok(TokenResponse {
+        access_token: state.core.keys.load().sign(&claims).map_err(AuthError::internal)?,
+        expires_at: claims.exp,
+        expires_in: cfg.jwt_exp,
+        refresh_token: refresh_token.to_string(),
+        token_type: "bearer",
+        user: user.to_json(),
+        weak_password: None,
+    })
 }
 
 /// The verified claims of a bearer token in GoTrue's error vocabulary.
-pub fn verified_claims(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
+pub fn verified_claims(state: &Auth, headers: &HeaderMap) -> AuthResult<PresentedClaims> {
     verify_bearer(state, headers, &["exp"])
 }
 
 /// Verifies the bearer token; `required` lists claims that must be present (GoTrue's admin check requires none).
-fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthResult<Value> {
-    let token = bearer(headers).ok_or_else(|| {
-        AuthError::new(StatusCode::UNAUTHORIZED, "no_authorization", "This endpoint requires a valid Bearer token")
-    })?;
+fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthResult<PresentedClaims> {
+    let token = bearer(headers).ok_or(ErrorCode::NoAuthorization)?;
     let options = VerifyOptions {
         leeway_secs: 0,
         audience: None,
@@ -73,67 +71,46 @@ fn verify_bearer(state: &Auth, headers: &HeaderMap, required: &[&str]) -> AuthRe
 pub struct SignedIn {
     pub user: User,
     pub session_id: Option<Uuid>,
-    pub claims: Value,
 }
 
 /// Checks the bearer token, then that its user and session still exist (how logout takes effect).
 pub async fn require_signed_in(state: &Auth, tx: &Transaction<'_>, headers: &HeaderMap) -> AuthResult<SignedIn> {
     let claims = verified_claims(state, headers)?;
-    let sub = claims
-        .get("sub")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| AuthError::new(StatusCode::FORBIDDEN, "bad_jwt", "invalid claim: missing sub claim"))?;
-    let user_id = Uuid::parse_str(sub)
-        .map_err(|_| AuthError::new(StatusCode::BAD_REQUEST, "bad_jwt", "invalid claim: sub claim must be a UUID"))?;
-    let aud_ok = match claims.get("aud") {
-        Some(Value::String(a)) => a == &state.config.jwt_aud,
-        Some(Value::Array(list)) => list.iter().any(|a| a.as_str() == Some(state.config.jwt_aud.as_str())),
-        _ => false,
-    };
-    if !aud_ok {
+    let sub = claims.sub.filter(|s| !s.is_empty()).ok_or_else(|| AuthError::bad_claim("missing sub claim"))?;
+    let user_id = Uuid::parse_str(&sub)
+        .map_err(|_| AuthError::bad_claim("sub claim must be a UUID").at(StatusCode::BAD_REQUEST))?;
+    if !claims.aud.contains(&state.config.jwt_aud) {
         return Err(AuthError::validation("Token audience doesn't match request audience"));
     }
-    let user = users::by_id(tx, user_id).await?.ok_or_else(|| {
-        AuthError::new(StatusCode::FORBIDDEN, "user_not_found", "User from sub claim in JWT does not exist")
-    })?;
-    let session_id = match claims.get("session_id").and_then(Value::as_str) {
-        Some(s) => Some(Uuid::parse_str(s).map_err(|_| {
-            AuthError::new(StatusCode::FORBIDDEN, "bad_jwt", "invalid claim: session_id claim must be a UUID")
-        })?),
+    let user = users::by_id(tx, user_id).await?.ok_or_else(AuthError::user_of_token_gone)?;
+    let session_id = match claims.session_id {
+        Some(s) => Some(Uuid::parse_str(&s).map_err(|_| AuthError::bad_claim("session_id claim must be a UUID"))?),
         None => None,
     };
     if let Some(s) = session_id {
         if !sessions::exists(tx, s, user_id).await? {
-            return Err(AuthError::new(
-                StatusCode::FORBIDDEN,
-                "session_not_found",
-                "Session from session_id claim in JWT does not exist",
-            ));
+            return Err(ErrorCode::SessionNotFound.into());
         }
     }
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
+        return Err(ErrorCode::UserBanned.into());
     }
-    Ok(SignedIn { user, session_id, claims })
+    Ok(SignedIn { user, session_id })
 }
 
 /// Admin endpoints: a valid token whose `role` is one of `GOTRUE_JWT_ADMIN_ROLES`. Without a user token, a
 /// configured secret key stands for `service_role`, as Supabase's API gateway forwards it.
-pub fn require_admin(state: &Auth, headers: &HeaderMap) -> AuthResult<Value> {
-    let claims = match opaque_key(headers) {
-        Some(key) if bearer(headers).is_none() => {
-            let role = api_key_role(key, &state.core.keys.load(), &state.core.config)
-                .map_err(|refused| AuthError::bad_jwt(&refused))?;
-            json!({ "role": role })
-        }
-        _ => verify_bearer(state, headers, &[])?,
+pub fn require_admin(state: &Auth, headers: &HeaderMap) -> AuthResult<()> {
+    let role = match opaque_key(headers) {
+        Some(key) if bearer(headers).is_none() => Some(
+            api_key_role(key, &state.core.keys.load(), &state.core.config)
+                .map_err(|refused| AuthError::bad_jwt(&refused))?,
+        ),
+        _ => verify_bearer(state, headers, &[])?.role,
     };
-    let role = claims.get("role").and_then(Value::as_str).unwrap_or_default();
-    if state.config.admin_roles.iter().any(|r| r == role) {
-        Ok(claims)
-    } else {
-        Err(AuthError::not_admin())
+    match role {
+        Some(role) if state.config.admin_roles.contains(&role) => Ok(()),
+        _ => Err(AuthError::not_admin()),
     }
 }
 

@@ -5,7 +5,8 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::pkce;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::domain::token_response::TokenResponse;
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, origin, ClientIp, RedirectTo};
@@ -17,10 +18,10 @@ use crate::auth::store::{begin, flow_state, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::Json;
 use deadpool_postgres::Transaction;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 #[derive(Debug, Default, Deserialize)]
@@ -45,7 +46,7 @@ pub async fn handler(
     headers: HeaderMap,
     to: RedirectTo,
     body: Bytes,
-) -> AuthResult<Json<Value>> {
+) -> AuthResult<Json<Answer>> {
     let mut body: SignupBody = json_body(&body)?;
     if body.email.as_deref().unwrap_or_default().is_empty() && body.phone.as_deref().unwrap_or_default().is_empty() {
         return anonymous(&state, &ip, &headers, body.data).await;
@@ -59,16 +60,10 @@ pub async fn handler(
     let tx = begin(&mut client).await?;
     let mut outbox = Outbox::default();
     let response = match users::by_email(&tx, signup.email.as_str()).await? {
-        Some(_) if cfg.autoconfirm => {
-            return Err(AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "user_already_exists",
-                "User already registered",
-            ))
-        }
-        Some(user) if user.email_confirmed_at.is_some() => obfuscated(&user, &signup.data),
+        Some(_) if cfg.autoconfirm => return Err(ErrorCode::UserAlreadyExists.into()),
+        Some(user) if user.email_confirmed_at.is_some() => Answer::User(obfuscated(&user, &signup.data)),
         // Unconfirmed: send the confirmation again; password and metadata stay as they were.
-        Some(user) => confirm(&state, &tx, &mut outbox, &user, &signup).await?,
+        Some(user) => Answer::User(confirm(&state, &tx, &mut outbox, &user, &signup).await?),
         None => register(&state, &tx, &mut outbox, &signup, &origin(&ip, &headers)).await?,
     };
     tx.commit().await?;
@@ -112,8 +107,7 @@ fn refuse_unsupported(state: &Auth, body: &SignupBody, password: &str) -> AuthRe
     let cfg = &state.config;
     let (email, phone) = (body.email.as_deref().unwrap_or_default(), body.phone.as_deref().unwrap_or_default());
     if cfg.disable_signup {
-        let message = "Signups not allowed for this instance";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled", message));
+        return Err(ErrorCode::SignupDisabled.into());
     }
     if password.is_empty() {
         return Err(AuthError::validation("Signup requires a valid password"));
@@ -122,10 +116,10 @@ fn refuse_unsupported(state: &Auth, body: &SignupBody, password: &str) -> AuthRe
         return Err(AuthError::validation("Only an email address or phone number should be provided on signup."));
     }
     if email.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone signups are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     if !cfg.email_enabled {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_provider_disabled", "Email signups are disabled"));
+        return Err(ErrorCode::EmailProviderDisabled.into());
     }
     Ok(())
 }
@@ -139,13 +133,21 @@ fn object_or_empty(data: Option<Value>) -> Value {
 }
 
 /// A new account: confirmed with a session (autoconfirm), or waiting for the confirmation mail.
+/// What a sign-up answers: a session when the address needs no confirmation, else the user (GoTrue's shapes).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    Session(TokenResponse),
+    User(Value),
+}
+
 async fn register(
     state: &Auth,
     tx: &Transaction<'_>,
     outbox: &mut Outbox,
     signup: &Signup<'_>,
     from: &Origin,
-) -> AuthResult<Value> {
+) -> AuthResult<Answer> {
     let cfg = &state.config;
     let hash = state.hasher.hash(signup.password).await?;
     let new = NewUser {
@@ -155,11 +157,11 @@ async fn register(
     };
     let user = new_user::create(tx, new).await?;
     if !cfg.autoconfirm {
-        return confirm(state, tx, outbox, &user, signup).await;
+        return confirm(state, tx, outbox, &user, signup).await.map(Answer::User);
     }
     let (session_id, refresh) = sessions::create(tx, user.id, "password", from).await?;
     let user = users::by_id(tx, user.id).await?.unwrap_or(user);
-    token_response(state, tx, &user, session_id, &refresh).await
+    token_response(state, tx, &user, session_id, &refresh).await.map(Answer::Session)
 }
 
 /// Queues the confirmation mail (within the mail frequency limit) and answers the user as it now is.
@@ -213,14 +215,10 @@ fn obfuscated(user: &User, data: &Value) -> Value {
     })
 }
 
-async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Option<Value>) -> AuthResult<Json<Value>> {
+async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Option<Value>) -> AuthResult<Json<Answer>> {
     let cfg = &state.config;
     if !cfg.anonymous_enabled {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "anonymous_provider_disabled",
-            "Anonymous sign-ins are disabled",
-        ));
+        return Err(ErrorCode::AnonymousProviderDisabled.into());
     }
     state.admit("anonymous", &ip.key(), cfg.rate_anonymous).await?;
     let data = object_or_empty(data);
@@ -246,5 +244,5 @@ async fn anonymous(state: &Auth, ip: &ClientIp, headers: &HeaderMap, data: Optio
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     let response = token_response(state, &tx, &user, session_id, &refresh).await?;
     tx.commit().await?;
-    Ok(Json(response))
+    Ok(Json(Answer::Session(response)))
 }

@@ -3,20 +3,20 @@
 
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
+use crate::auth::domain::token_response::{TokenResponse, WeakPasswordNote};
 use crate::auth::domain::tokens::refresh_token_shape_ok;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::form_value::form_value;
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::{self, Refresh};
-use crate::auth::store::{begin, flow_state, users};
+use crate::auth::store::{account, begin, flow_state, users};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
 #[derive(Debug, Default, Deserialize)]
 struct TokenBody {
@@ -40,7 +40,7 @@ pub async fn handler(
     headers: HeaderMap,
     uri: Uri,
     body: Bytes,
-) -> AuthResult<Json<Value>> {
+) -> AuthResult<Json<TokenResponse>> {
     state.admit("token", &ip.key(), state.config.rate_token).await?;
     // GoTrue picks the grant with `r.FormValue("grant_type")` before it reads the JSON parameters: a url-encoded or
     // multipart body's field counts (and leaves no JSON to read), a JSON body's `grant_type` does not.
@@ -49,11 +49,16 @@ pub async fn handler(
         Some("password") => password_grant(&state, &ip, &headers, json_body(&body)?).await,
         Some("refresh_token") => refresh_grant(&state, json_body(&body)?).await,
         Some("pkce") => pkce_grant(&state, &ip, &headers, json_body(&body)?).await,
-        _ => Err(AuthError::new(StatusCode::BAD_REQUEST, "invalid_credentials", "unsupported_grant_type")),
+        _ => Err(AuthError::unsupported_grant()),
     }
 }
 
-async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn password_grant(
+    state: &Auth,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    body: TokenBody,
+) -> AuthResult<Json<TokenResponse>> {
     let cfg = &state.config;
     let email = login_email(state, body.email.unwrap_or_default(), &body.phone.unwrap_or_default())?;
     let password = body.password.unwrap_or_default();
@@ -71,14 +76,13 @@ async fn password_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: 
         return Err(AuthError::invalid_credentials());
     };
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "user_banned", "User is banned"));
+        return Err(AuthError::from(ErrorCode::UserBanned).at(StatusCode::BAD_REQUEST));
     }
     if user.email_confirmed_at.is_none() && !cfg.autoconfirm {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "email_not_confirmed", "Email not confirmed"));
+        return Err(ErrorCode::EmailNotConfirmed.into());
     }
     let (session_id, refresh) = sessions::create(&tx, user.id, "password", &origin(ip, headers)).await?;
-    let sql = "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'";
-    tx.execute(sql, &[&user.id]).await?;
+    account::note_sign_in(&tx, user.id).await?;
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     let mut response = token_response(state, &tx, &user, session_id, &refresh).await?;
     tx.commit().await?;
@@ -95,30 +99,27 @@ fn login_email(state: &Auth, email: String, phone: &str) -> AuthResult<String> {
         return Err(AuthError::validation("missing email or phone"));
     }
     if email.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     if !state.config.email_enabled {
-        let message = "Email logins are disabled";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled", message));
+        return Err(AuthError::from(ErrorCode::EmailProviderDisabled).at(StatusCode::UNPROCESSABLE_ENTITY));
     }
     Ok(email.trim().to_lowercase())
 }
 
 /// A password that passed but is weaker than the policy now asks is reported with the session (`weak_password`).
-fn warn_weak_password(state: &Auth, password: &str, response: &mut Value) {
+fn warn_weak_password(state: &Auth, password: &str, response: &mut TokenResponse) {
     let cfg = &state.config;
     let Err(weak) = check_strength(password, cfg.password_min_length, &cfg.password_required_characters) else {
         return;
     };
-    if let Some(obj) = response.as_object_mut() {
-        obj.insert("weak_password".into(), json!({"message": weak.message, "reasons": weak.weak_password}));
-    }
+    response.weak_password = Some(WeakPasswordNote { message: weak.message, reasons: weak.weak_password });
 }
 
-async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<TokenResponse>> {
     let token = body.refresh_token.unwrap_or_default();
     if token.is_empty() {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "validation_failed", "refresh_token required"));
+        return Err(AuthError::validation("refresh_token required"));
     }
     if !refresh_token_shape_ok(&token) {
         return Err(AuthError::validation("Refresh token is not valid"));
@@ -126,32 +127,32 @@ async fn refresh_grant(state: &Auth, body: TokenBody) -> AuthResult<Json<Value>>
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
     let outcome = sessions::rotate(&tx, &token, state.config.refresh_reuse_interval).await?;
-    let refused = |code, message| AuthError::new(StatusCode::BAD_REQUEST, code, message);
     let (user_id, session_id, new_token) = match outcome {
         Refresh::Issued { user_id, session_id, token } => (user_id, session_id, token),
-        Refresh::NotFound => return Err(refused("refresh_token_not_found", NOT_FOUND)),
-        Refresh::NoSession => {
-            return Err(refused("session_not_found", "Invalid Refresh Token: No Valid Session Found"))
-        }
+        Refresh::NotFound => return Err(ErrorCode::RefreshTokenNotFound.into()),
+        Refresh::NoSession => return Err(AuthError::refresh_without_session()),
         Refresh::AlreadyUsed => {
             // Commit the revocation before answering.
             tx.commit().await?;
-            return Err(refused("refresh_token_already_used", "Invalid Refresh Token: Already Used"));
+            return Err(ErrorCode::RefreshTokenAlreadyUsed.into());
         }
     };
-    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| refused("refresh_token_not_found", NOT_FOUND))?;
+    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| AuthError::from(ErrorCode::RefreshTokenNotFound))?;
     if user.is_banned() {
-        return Err(refused("user_banned", "Invalid Refresh Token: User Banned"));
+        return Err(AuthError::refresh_user_banned());
     }
     let response = token_response(state, &tx, &user, session_id, &new_token).await?;
     tx.commit().await?;
     Ok(Json(response))
 }
 
-const NOT_FOUND: &str = "Invalid Refresh Token: Refresh Token Not Found";
-
 /// `grant_type=pkce`: exchanges the code from an e-mail link, with the verifier kept by the client, for a session.
-async fn pkce_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: TokenBody) -> AuthResult<Json<Value>> {
+async fn pkce_grant(
+    state: &Auth,
+    ip: &ClientIp,
+    headers: &HeaderMap,
+    body: TokenBody,
+) -> AuthResult<Json<TokenResponse>> {
     let code = body.auth_code.unwrap_or_default();
     let verifier = body.code_verifier.unwrap_or_default();
     if code.is_empty() || verifier.is_empty() {
@@ -159,23 +160,13 @@ async fn pkce_grant(state: &Auth, ip: &ClientIp, headers: &HeaderMap, body: Toke
     }
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let flow = flow_state::by_code(&tx, &code).await?.ok_or_else(|| {
-        AuthError::new(StatusCode::NOT_FOUND, "flow_state_not_found", "invalid flow state, no valid flow state found")
-    })?;
-    let lifetime =
-        chrono::Duration::seconds(state.core.config.vars.num(&["GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION"], 300i64));
-    if flow.started + lifetime < chrono::Utc::now() {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "flow_state_expired",
-            "invalid flow state, flow state has expired",
-        ));
+    let flow = flow_state::by_code(&tx, &code).await?.ok_or_else(|| AuthError::from(ErrorCode::FlowStateNotFound))?;
+    if flow.started + state.config.flow_state_expiry < chrono::Utc::now() {
+        return Err(ErrorCode::FlowStateExpired.into());
     }
     crate::auth::domain::pkce::verify(&verifier, &flow.challenge, &flow.method)?;
     let user_id = flow.user_id.ok_or_else(|| AuthError::internal("flow state without a user"))?;
-    let user = users::by_id(&tx, user_id)
-        .await?
-        .ok_or_else(|| AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found"))?;
+    let user = users::by_id(&tx, user_id).await?.ok_or_else(|| AuthError::from(ErrorCode::UserNotFound))?;
     flow_state::delete(&tx, flow.id).await?;
     let (session_id, refresh) =
         sessions::create(&tx, user.id, &flow.authentication_method, &origin(ip, headers)).await?;

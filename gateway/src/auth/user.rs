@@ -6,13 +6,13 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::metadata;
 use crate::auth::domain::password::check_strength;
 use crate::auth::domain::redirect::choose_redirect;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::mail::MailKind;
 use crate::auth::otp::{check_frequency, send_token, Outbox, TokenMail};
 use crate::auth::request::{json_body, ClientIp, RedirectTo};
 use crate::auth::session::{require_signed_in, SignedIn};
 use crate::auth::store::users::{self, TokenKind};
-use crate::auth::store::{begin, sessions};
+use crate::auth::store::{account, begin, sessions};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -62,16 +62,14 @@ pub async fn put(
     let caller = require_signed_in(&state, &tx, &headers).await?;
     let user = &caller.user;
     if body.app_metadata.is_some() {
-        let message = "Updating app_metadata requires admin privileges";
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "not_admin", message));
+        return Err(AuthError::app_metadata_needs_admin());
     }
     if body.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     if let Some(Value::Object(data)) = &body.data {
         let merged = metadata::merged(metadata::Field::User, &user.user_metadata, data)?;
-        let sql = "update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1";
-        tx.execute(sql, &[&user.id, &merged]).await?;
+        account::set_user_metadata(&tx, user.id, &merged).await?;
     }
     if let Some(password) = body.password.as_deref().filter(|p| !p.is_empty()) {
         change_password(&state, &tx, &caller, password, body.nonce.as_deref()).await?;
@@ -98,20 +96,13 @@ async fn change_password(
     let (cfg, user) = (&state.config, &caller.user);
     check_strength(password, cfg.password_min_length, &cfg.password_required_characters)?;
     if state.hasher.verify(password, user.encrypted_password.as_deref()).await? {
-        let message = "New password should be different from the old password.";
-        return Err(AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "same_password", message));
+        return Err(ErrorCode::SamePassword.into());
     }
     if cfg.require_reauthentication {
         check_nonce(state, tx, user, nonce).await?;
     }
     let hash = state.hasher.hash(password).await?;
-    tx.execute(
-        "update auth.users set encrypted_password = $2, recovery_token = '', confirmation_token = '', \
-         reauthentication_token = '', \
-         updated_at = now() where id = $1",
-        &[&user.id, &hash],
-    )
-    .await?;
+    account::set_password(tx, user.id, &hash).await?;
     // A new password ends every other session of the user.
     sessions::logout(tx, user.id, caller.session_id, sessions::Scope::Others).await?;
     Ok(())
@@ -134,12 +125,7 @@ async fn change_email(
         return Err(AuthError::email_exists());
     }
     check_frequency(state, &user.id.to_string()).await?;
-    tx.execute(
-        "update auth.users set email_change = $2, email_change_confirm_status = 0, \
-         email_change_token_current = '', updated_at = now() where id = $1",
-        &[&user.id, &email.as_str()],
-    )
-    .await?;
+    account::stage_email_change(tx, user.id, email.as_str(), false).await?;
     let mail = |token, to| TokenMail {
         user_id: user.id,
         kind: MailKind::EmailChange,
@@ -164,11 +150,8 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
     let mut outbox = Outbox::default();
     let user = require_signed_in(&state, &tx, &headers).await?.user;
     if user.email.is_empty() && user.phone.is_empty() {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
-            "Reauthentication requires the user to have an email or a phone number",
-        ));
+        let message = "Reauthentication requires the user to have an email or a phone number";
+        return Err(AuthError::validation(message).at(StatusCode::UNPROCESSABLE_ENTITY));
     }
     check_frequency(&state, &format!("reauth:{}", user.id)).await?;
     let site_url = &state.config.site_url;
@@ -183,25 +166,13 @@ pub async fn reauthenticate(State(state): State<Auth>, headers: HeaderMap) -> Au
 /// The reauthentication code sent to the user's address, within its lifetime.
 async fn check_nonce(state: &Auth, tx: &Transaction<'_>, user: &users::User, nonce: Option<&str>) -> AuthResult<()> {
     let Some(nonce) = nonce.filter(|n| !n.is_empty()) else {
-        return Err(AuthError::new(
-            StatusCode::BAD_REQUEST,
-            "reauthentication_needed",
-            "Password update requires reauthentication",
-        ));
+        return Err(ErrorCode::ReauthenticationNeeded.into());
     };
     let hash = crate::auth::domain::tokens::token_hash(&user.email, nonce.trim());
     let lifetime = state.config.otp_exp.as_secs_f64();
-    let valid = tx
-        .query_opt(
-            "select 1 from auth.users where id = $1 and reauthentication_token = $2 \
-             and reauthentication_sent_at + make_interval(secs => $3) > now()",
-            &[&user.id, &hash, &lifetime],
-        )
-        .await?
-        .is_some();
-    if valid {
+    if account::reauthentication_valid(tx, user.id, &hash, lifetime).await? {
         Ok(())
     } else {
-        Err(AuthError::new(StatusCode::BAD_REQUEST, "reauthentication_not_valid", "Requires reauthentication"))
+        Err(ErrorCode::ReauthenticationNotValid.into())
     }
 }

@@ -4,14 +4,14 @@
 use super::{ban_until, request_aud, AdminUserBody};
 use crate::auth::domain::email::Email;
 use crate::auth::domain::password::check_strength;
-use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::store::begin;
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::store::new_user::{self, NewUser};
 use crate::auth::store::users;
+use crate::auth::store::{account, begin};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::Json;
 use serde_json::{json, Value};
 use std::str::FromStr;
@@ -52,7 +52,7 @@ pub async fn create(State(state): State<Auth>, headers: HeaderMap, body: Bytes) 
     )
     .await?;
     if let Some(d) = body.ban_duration.as_deref() {
-        tx.execute("update auth.users set banned_until = $2 where id = $1", &[&user.id, &ban_until(d)?]).await?;
+        account::set_banned_until(&tx, user.id, ban_until(d)?).await?;
     }
     let user = users::by_id(&tx, user.id).await?.unwrap_or(user);
     tx.commit().await?;
@@ -67,7 +67,7 @@ fn new_user_email(body: &AdminUserBody) -> AuthResult<Email> {
         return Err(AuthError::validation("Cannot create a user without either an email or phone"));
     }
     if present(&body.phone) {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+        return Err(ErrorCode::PhoneProviderDisabled.into());
     }
     Email::parse(body.email.as_deref().unwrap_or_default())
 }

@@ -3,8 +3,8 @@
 
 use super::request_aud;
 use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::store::begin;
 use crate::auth::store::users;
+use crate::auth::store::{account, begin};
 use crate::auth::Auth;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue};
@@ -69,16 +69,10 @@ async fn page_of(
     page: i64,
     per_page: i64,
 ) -> AuthResult<(i64, Vec<Value>)> {
-    const MATCHES: &str = "instance_id = $1 and aud = $2 and \
-         ($3 = '%%' or email like $3 or raw_user_meta_data->>'full_name' ilike $3)";
-    let count_sql = format!("select count(*) from auth.users where {MATCHES}");
-    let total: i64 = tx.query_one(count_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter]).await?.get(0);
-    let page_sql = format!("select id from auth.users where {MATCHES} order by created_at desc, id limit $4 offset $5");
-    let ids =
-        tx.query(page_sql.as_str(), &[&users::INSTANCE_ID, &aud, &filter, &per_page, &((page - 1) * per_page)]).await?;
+    let (total, ids) = account::page(tx, aud, filter, page, per_page).await?;
     let mut list = Vec::with_capacity(ids.len());
-    for row in ids {
-        if let Some(u) = users::by_id(tx, row.get(0)).await? {
+    for id in ids {
+        if let Some(u) = users::by_id(tx, id).await? {
             list.push(u.to_json());
         }
     }

@@ -9,9 +9,9 @@ pub use create::create;
 pub use list::list;
 pub use update::update;
 
-use crate::auth::error::{AuthError, AuthResult};
-use crate::auth::store::begin;
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::store::users;
+use crate::auth::store::{account, begin};
 use crate::auth::Auth;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -54,12 +54,11 @@ struct DeleteBody {
 }
 
 pub(super) fn not_found() -> AuthError {
-    AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
+    ErrorCode::UserNotFound.into()
 }
 
 pub(super) fn parse_id(id: &str) -> AuthResult<Uuid> {
-    Uuid::parse_str(id)
-        .map_err(|_| AuthError::new(StatusCode::NOT_FOUND, "validation_failed", "user_id must be an UUID"))
+    Uuid::parse_str(id).map_err(|_| AuthError::validation("user_id must be an UUID").at(StatusCode::NOT_FOUND))
 }
 
 /// The audience a request acts in: `X-JWT-AUD` when sent, else `GOTRUE_JWT_AUD`.
@@ -104,26 +103,10 @@ pub async fn delete(State(state): State<Auth>, Path(id): Path<String>, body: Byt
     let tx = begin(&mut client).await?;
     users::by_id(&tx, id).await?.ok_or_else(not_found)?;
     if params.should_soft_delete == Some(true) {
-        soft_delete(&tx, id).await?;
+        account::soft_delete(&tx, id).await?;
     } else {
-        tx.execute("delete from auth.users where id = $1", &[&id]).await?;
+        account::delete(&tx, id).await?;
     }
     tx.commit().await?;
     Ok(Json(json!({})))
-}
-
-async fn soft_delete(tx: &deadpool_postgres::Transaction<'_>, id: Uuid) -> AuthResult<()> {
-    tx.execute(
-        "update auth.users set email = null, phone = null, encrypted_password = null, email_change = '', \
-         phone_change = '', confirmation_token = '', recovery_token = '', email_change_token_current = '', \
-         email_change_token_new = '', phone_change_token = '', deleted_at = coalesce(deleted_at, now()), \
-         updated_at = now() where id = $1",
-        &[&id],
-    )
-    .await?;
-    tx.execute("update auth.identities set identity_data = '{}', updated_at = now() where user_id = $1", &[&id])
-        .await?;
-    tx.execute("delete from auth.one_time_tokens where user_id = $1", &[&id]).await?;
-    tx.execute("delete from auth.sessions where user_id = $1", &[&id]).await?;
-    Ok(())
 }

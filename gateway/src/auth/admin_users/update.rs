@@ -6,6 +6,7 @@ use crate::auth::domain::email::Email;
 use crate::auth::domain::metadata::{merged, Field};
 use crate::auth::domain::password::check_strength;
 use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::store::account::{self, Column};
 use crate::auth::store::begin;
 use crate::auth::store::users::{self, User};
 use crate::auth::Auth;
@@ -14,7 +15,6 @@ use axum::extract::{Path, State};
 use axum::Json;
 use deadpool_postgres::Transaction;
 use serde_json::Value;
-use uuid::Uuid;
 
 pub async fn update(State(state): State<Auth>, Path(id): Path<String>, body: Bytes) -> AuthResult<Json<Value>> {
     let id = parse_id(&id)?;
@@ -28,38 +28,26 @@ pub async fn update(State(state): State<Auth>, Path(id): Path<String>, body: Byt
     if let Some(p) = body.password.as_deref().filter(|p| !p.is_empty()) {
         let cfg = &state.config;
         check_strength(p, cfg.password_min_length, &cfg.password_required_characters)?;
-        set(&tx, "encrypted_password", id, &state.hasher.hash(p).await?).await?;
+        account::set(&tx, Column::EncryptedPassword, id, &state.hasher.hash(p).await?).await?;
     }
     if body.email_confirm == Some(true) {
         users::confirm_email(&tx, id).await?;
     }
     if let Some(Value::Object(data)) = &body.user_metadata {
-        set(&tx, "raw_user_meta_data", id, &merged(Field::User, &user.user_metadata, data)?).await?;
+        account::set(&tx, Column::UserMetadata, id, &merged(Field::User, &user.user_metadata, data)?).await?;
     }
     if let Some(Value::Object(data)) = &body.app_metadata {
-        set(&tx, "raw_app_meta_data", id, &merged(Field::App, &user.app_metadata, data)?).await?;
+        account::set(&tx, Column::AppMetadata, id, &merged(Field::App, &user.app_metadata, data)?).await?;
     }
     if let Some(role) = body.role.as_deref().filter(|r| !r.is_empty()) {
-        set(&tx, "role", id, &role).await?;
+        account::set(&tx, Column::Role, id, &role).await?;
     }
     if let Some(d) = body.ban_duration.as_deref() {
-        set(&tx, "banned_until", id, &ban_until(d)?).await?;
+        account::set(&tx, Column::BannedUntil, id, &ban_until(d)?).await?;
     }
     let user = users::by_id(&tx, id).await?.ok_or_else(not_found)?;
     tx.commit().await?;
     Ok(Json(user.to_json()))
-}
-
-/// Sets one column of the user (`column` is one of this module's names, never the request's).
-async fn set(
-    tx: &Transaction<'_>,
-    column: &str,
-    id: Uuid,
-    value: &(dyn tokio_postgres::types::ToSql + Sync),
-) -> AuthResult<()> {
-    let sql = format!("update auth.users set {column} = $2, updated_at = now() where id = $1");
-    tx.execute(sql.as_str(), &[&id, value]).await?;
-    Ok(())
 }
 
 /// A new address for the user and its e-mail identity, unless another account has it.
@@ -71,13 +59,5 @@ async fn change_email(tx: &Transaction<'_>, user: &User, raw: &str) -> AuthResul
     if users::by_email(tx, email.as_str()).await?.is_some() {
         return Err(AuthError::email_exists());
     }
-    tx.execute("update auth.users set email = $2, updated_at = now() where id = $1", &[&user.id, &email.as_str()])
-        .await?;
-    tx.execute(
-        "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) \
-         where user_id = $1 and provider = 'email'",
-        &[&user.id, &email.as_str()],
-    )
-    .await?;
-    Ok(())
+    account::set_email(tx, user.id, email.as_str()).await
 }

@@ -67,7 +67,7 @@ mod tests {
     fn metadata_over_the_cap_is_refused_in_gotrues_words() {
         let big = json!({"bio": "x".repeat(MAX_METADATA_BYTES)});
         let refused = within_limit(Field::User, big.clone()).unwrap_err();
-        assert_eq!((refused.status.as_u16(), refused.code), (400, "validation_failed"));
+        assert_eq!((refused.status.as_u16(), refused.code.as_str()), (400, "validation_failed"));
         assert!(refused.message.starts_with("user_metadata is too large"), "{}", refused.message);
         let grown = merged(Field::App, &json!({"a": 1}), big.as_object().unwrap()).unwrap_err();
         assert!(grown.message.starts_with("app_metadata"));

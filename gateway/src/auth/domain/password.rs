@@ -2,8 +2,7 @@
 //! threads of their own at a lower CPU priority (so sign-ins use idle CPU first and cannot starve reads), with a
 //! decoy hash so unknown users cost as much as wrong passwords.
 
-use crate::auth::error::AuthError;
-use axum::http::StatusCode;
+use crate::auth::error::{AuthError, ErrorCode};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
@@ -26,7 +25,7 @@ pub fn check_strength(password: &str, min_length: usize, required: &[String]) ->
     if reasons.is_empty() {
         return Ok(());
     }
-    let mut err = AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", messages.join(" "));
+    let mut err = AuthError::detail(ErrorCode::WeakPassword, messages.join(" "));
     err.weak_password = Some(reasons);
     Err(err)
 }
@@ -129,13 +128,13 @@ mod tests {
     fn enforces_length_and_character_sets() {
         assert!(check_strength("123456", 6, &[]).is_ok());
         let e = check_strength("12345", 6, &[]).unwrap_err();
-        assert_eq!(e.code, "weak_password");
+        assert_eq!(e.code.as_str(), "weak_password");
         assert_eq!(e.message, "Password should be at least 6 characters.");
         assert_eq!(e.weak_password, Some(vec!["length"]));
         let sets = vec!["abcdefghijklmnopqrstuvwxyz".to_string(), "0123456789".to_string()];
         let e = check_strength("ABCDEFGH", 6, &sets).unwrap_err();
         assert_eq!(e.weak_password, Some(vec!["characters"]));
-        assert_eq!(check_strength(&"x".repeat(73), 6, &[]).unwrap_err().code, "validation_failed");
+        assert_eq!(check_strength(&"x".repeat(73), 6, &[]).unwrap_err().code.as_str(), "validation_failed");
     }
 
     #[tokio::test]

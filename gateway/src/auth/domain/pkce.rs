@@ -1,8 +1,7 @@
 //! PKCE (RFC 7636) as GoTrue checks it: challenge shape, method names (`s256`, `plain`, case-insensitive), and the
 //! verifier check.
 
-use crate::auth::error::AuthError;
-use axum::http::StatusCode;
+use crate::auth::error::{AuthError, ErrorCode};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use sha2::{Digest, Sha256};
@@ -47,11 +46,7 @@ pub fn verify(verifier: &str, challenge: &str, method: &str) -> Result<(), AuthE
     if computed == challenge {
         Ok(())
     } else {
-        Err(AuthError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_code_verifier",
-            "code challenge does not match previously saved code verifier",
-        ))
+        Err(ErrorCode::BadCodeVerifier.into())
     }
 }
 
@@ -66,7 +61,7 @@ mod tests {
         let c = parse(Some(&challenge), Some("S256")).unwrap().unwrap();
         assert_eq!(c.method, "s256");
         assert!(verify(&verifier, &c.challenge, c.method).is_ok());
-        assert_eq!(verify("other", &c.challenge, c.method).unwrap_err().code, "bad_code_verifier");
+        assert_eq!(verify("other", &c.challenge, c.method).unwrap_err().code.as_str(), "bad_code_verifier");
         assert!(verify(&verifier, &verifier, "plain").is_ok());
         assert!(parse(None, None).unwrap().is_none());
         assert!(parse(Some(&challenge), None).is_err());

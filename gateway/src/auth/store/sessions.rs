@@ -1,12 +1,12 @@
 //! `auth.sessions`, `auth.refresh_tokens` and `auth.mfa_amr_claims`: creating a session, rotating its refresh
 //! token (GoTrue's rules: parent-of-active and reuse-interval exceptions, otherwise the session is revoked), logout.
 
+use crate::auth::domain::claims::AmrEntry;
 use crate::auth::domain::tokens::new_refresh_token;
 use crate::auth::error::AuthResult;
 use crate::auth::store::users::INSTANCE_ID;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
-use serde_json::{json, Value};
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -61,7 +61,7 @@ async fn insert_token(
 }
 
 /// The `amr` claim: the session's methods, newest first.
-pub async fn amr(tx: &Transaction<'_>, session_id: Uuid) -> AuthResult<Value> {
+pub async fn amr(tx: &Transaction<'_>, session_id: Uuid) -> AuthResult<Vec<AmrEntry>> {
     let rows = tx
         .query(
             "select authentication_method, extract(epoch from updated_at)::bigint from auth.mfa_amr_claims \
@@ -69,9 +69,7 @@ pub async fn amr(tx: &Transaction<'_>, session_id: Uuid) -> AuthResult<Value> {
             &[&session_id],
         )
         .await?;
-    Ok(Value::Array(
-        rows.iter().map(|r| json!({"method": r.get::<_, String>(0), "timestamp": r.get::<_, i64>(1)})).collect(),
-    ))
+    Ok(rows.iter().map(|r| AmrEntry { method: r.get(0), timestamp: r.get(1) }).collect())
 }
 
 /// Whether the session exists for this user.

@@ -7,8 +7,9 @@ mod token;
 use token::{columns, verify, Verified};
 
 use crate::auth::domain::redirect::choose_redirect;
+use crate::auth::domain::token_response::TokenResponse;
 use crate::auth::domain::tokens::token_hash;
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::request::{json_body, origin, ClientIp};
 use crate::auth::store::begin;
 use crate::auth::Auth;
@@ -18,7 +19,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::HashMap;
 
 const HALF_CONFIRMED: &str = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
@@ -46,11 +47,11 @@ pub async fn post(State(state): State<Auth>, ip: ClientIp, headers: HeaderMap, b
     if kind.is_empty() {
         return Err(AuthError::validation("Verify requires a verification type"));
     }
-    let (hash, message) = post_token_hash(body)?;
+    let (hash, unknown) = post_token_hash(body)?;
     columns(&kind)?;
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let outcome = verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, false).await?;
+    let outcome = verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), unknown, false).await?;
     tx.commit().await?;
     Ok(match outcome {
         Verified::Session(s) => Json(s).into_response(),
@@ -62,8 +63,8 @@ pub async fn post(State(state): State<Auth>, ip: ClientIp, headers: HeaderMap, b
 }
 
 /// GoTrue's checks of `POST /verify` parameters: a token (with the e-mail it was sent to) or a token hash (alone).
-/// Returns the stored hash to look up and the message of an unknown token.
-fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
+/// Returns the stored hash to look up and the answer to an unknown one.
+fn post_token_hash(body: VerifyBody) -> AuthResult<(String, AuthError)> {
     let present = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
     match (body.token.filter(|t| !t.is_empty()), body.token_hash.filter(|t| !t.is_empty())) {
         (Some(_), Some(_)) | (None, None) => {
@@ -72,7 +73,7 @@ fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
         (Some(token), None) => {
             match (present(&body.email), present(&body.phone)) {
                 // No SMS provider: no phone code can match.
-                (false, true) => return Err(AuthError::otp_expired("Token has expired or is invalid")),
+                (false, true) => return Err(ErrorCode::OtpExpired.into()),
                 (true, false) => {}
                 _ => {
                     return Err(AuthError::validation(
@@ -80,17 +81,15 @@ fn post_token_hash(body: VerifyBody) -> AuthResult<(String, &'static str)> {
                     ))
                 }
             }
-            let email =
-                crate::auth::domain::email::Email::parse(body.email.as_deref().unwrap_or_default()).map_err(|_| {
-                    AuthError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "Invalid email format")
-                })?;
-            Ok((token_hash(email.as_str(), token.trim()), "Token has expired or is invalid"))
+            let email = crate::auth::domain::email::Email::parse(body.email.as_deref().unwrap_or_default())
+                .map_err(|_| AuthError::validation("Invalid email format").at(StatusCode::UNPROCESSABLE_ENTITY))?;
+            Ok((token_hash(email.as_str(), token.trim()), ErrorCode::OtpExpired.into()))
         }
         (None, Some(h)) => {
             if present(&body.email) || present(&body.phone) || present(&body.redirect_to) {
                 return Err(AuthError::validation("Only the token_hash and type should be provided"));
             }
-            Ok((h, "Email link is invalid or has expired"))
+            Ok((h, AuthError::link_expired()))
         }
     }
 }
@@ -135,8 +134,8 @@ pub async fn get(
     }
     let mut client = state.core.pool.get().await?;
     let tx = begin(&mut client).await?;
-    let message = "Email link is invalid or has expired";
-    let outcome = match verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), message, true).await {
+    let outcome = match verify(&state, &tx, &kind, &hash, &origin(&ip, &headers), AuthError::link_expired(), true).await
+    {
         Ok(o) => o,
         Err(e) => return Ok(error_redirect(&redirect, &e)),
     };
@@ -155,6 +154,7 @@ pub async fn get(
 
 /// The link's failure, in the redirect's fragment as an OAuth error.
 fn error_redirect(redirect: &str, e: &AuthError) -> Response {
+    e.log(); // a redirect is not rendered by `IntoResponse`, so the logging layer does not see it
     let oauth = match e.status.as_u16() {
         400 => "invalid_request",
         401 => "unauthorized_client",
@@ -164,7 +164,7 @@ fn error_redirect(redirect: &str, e: &AuthError) -> Response {
     };
     let fragment = form(&[
         ("error", oauth.into()),
-        ("error_code", e.code.into()),
+        ("error_code", e.code.as_str().into()),
         ("error_description", e.message.clone()),
         ("sb", String::new()),
     ]);
@@ -172,18 +172,14 @@ fn error_redirect(redirect: &str, e: &AuthError) -> Response {
 }
 
 /// The session, in the redirect's fragment as GoTrue puts it there.
-fn session_redirect(redirect: &str, s: &Value, kind: &str) -> Response {
-    let field = |k: &str| match &s[k] {
-        Value::String(v) => v.clone(),
-        other => other.to_string(),
-    };
+fn session_redirect(redirect: &str, s: &TokenResponse, kind: &str) -> Response {
     let fragment = form(&[
-        ("access_token", field("access_token")),
-        ("expires_at", field("expires_at")),
-        ("expires_in", field("expires_in")),
-        ("refresh_token", field("refresh_token")),
+        ("access_token", s.access_token.clone()),
+        ("expires_at", s.expires_at.to_string()),
+        ("expires_in", s.expires_in.to_string()),
+        ("refresh_token", s.refresh_token.clone()),
         ("sb", String::new()),
-        ("token_type", "bearer".into()),
+        ("token_type", s.token_type.into()),
         ("type", kind.to_string()),
     ]);
     see_other(format!("{redirect}#{fragment}"))

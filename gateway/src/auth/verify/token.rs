@@ -1,16 +1,15 @@
 //! Redeeming a verification token: the user it belongs to, within its lifetime; a sign-up confirmed, a recovery or
 //! magic link used once, an e-mail change (in two steps when secure); then a session, or a PKCE link's code.
 
-use crate::auth::error::{AuthError, AuthResult};
+use crate::auth::domain::token_response::TokenResponse;
+use crate::auth::error::{AuthError, AuthResult, ErrorCode};
 use crate::auth::session::token_response;
 use crate::auth::store::sessions::Origin;
 use crate::auth::store::users::{self, User};
-use crate::auth::store::{flow_state, sessions};
+use crate::auth::store::{flow_state, sessions, verification};
 use crate::auth::Auth;
-use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
-use serde_json::Value;
 
 /// The token columns each verification type may match.
 pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
@@ -21,13 +20,13 @@ pub(super) fn columns(kind: &str) -> AuthResult<&'static [&'static str]> {
         "email" => &["confirmation_token", "recovery_token"],
         "email_change" => &["email_change_token_new", "email_change_token_current"],
         // No phone provider: no SMS code can match.
-        "sms" | "phone_change" => return Err(AuthError::otp_expired("Token has expired or is invalid")),
+        "sms" | "phone_change" => return Err(ErrorCode::OtpExpired.into()),
         _ => return Err(AuthError::validation("Unsupported verification type")),
     })
 }
 
 pub(super) enum Verified {
-    Session(Value),
+    Session(TokenResponse),
     HalfConfirmed,
     /// A PKCE link: the client exchanges this code (with its verifier) for the session.
     Code(String),
@@ -44,19 +43,19 @@ pub(super) async fn verify(
     kind: &str,
     hash: &str,
     from: &Origin,
-    invalid_message: &str,
+    unknown: AuthError,
     link: bool,
 ) -> AuthResult<Verified> {
-    let invalid = || AuthError::otp_expired(invalid_message);
+    let invalid = || unknown.clone();
     if hash.is_empty() {
         return Err(invalid());
     }
     let (user, hash) = find(tx, kind, hash).await?.ok_or_else(invalid)?;
     let hash = hash.as_str();
     if user.is_banned() {
-        return Err(AuthError::new(StatusCode::FORBIDDEN, "user_banned", "User is banned"));
+        return Err(ErrorCode::UserBanned.into());
     }
-    let matched_confirmation = kind != "email_change" && is_confirmation(tx, &user, hash).await?;
+    let matched_confirmation = kind != "email_change" && verification::is_confirmation(tx, user.id, hash).await?;
     let sent = match kind {
         "email_change" => user.email_change_sent_at,
         _ if matched_confirmation => user.confirmation_sent_at,
@@ -89,12 +88,6 @@ async fn session(state: &Auth, tx: &Transaction<'_>, user: User, from: &Origin) 
     Ok(Verified::Session(token_response(state, tx, &user, session_id, &refresh).await?))
 }
 
-/// Whether `hash` is the user's sign-up confirmation token (rather than a recovery or magic-link one).
-async fn is_confirmation(tx: &Transaction<'_>, user: &User, hash: &str) -> AuthResult<bool> {
-    let sql = "select 1 from auth.users where id = $1 and confirmation_token = $2";
-    Ok(tx.query_opt(sql, &[&user.id, &hash]).await?.is_some())
-}
-
 /// The user a token hash belongs to, and the hash as stored: a code typed from a PKCE sign-up's mail matches the
 /// stored token with the flow's prefix.
 async fn find(tx: &Transaction<'_>, kind: &str, hash: &str) -> AuthResult<Option<(User, String)>> {
@@ -110,9 +103,7 @@ async fn find(tx: &Transaction<'_>, kind: &str, hash: &str) -> AuthResult<Option
 
 /// A recovery or magic-link token is used once; the address counts as confirmed by it.
 async fn redeem_recovery(tx: &Transaction<'_>, user: &User) -> AuthResult<()> {
-    tx.execute("update auth.users set recovery_token = '', updated_at = now() where id = $1", &[&user.id]).await?;
-    tx.execute("delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'", &[&user.id])
-        .await?;
+    verification::spend_recovery(tx, user.id).await?;
     if user.email_confirmed_at.is_none() {
         users::confirm_email(tx, user.id).await?;
     }
@@ -136,37 +127,12 @@ async fn email_change(state: &Auth, tx: &Transaction<'_>, user: &User, hash: &st
     let secure = state.config.secure_email_change;
     let both_pending = !user.email_change_token_new.is_empty() && !user.email_change_token_current.is_empty();
     if secure && both_pending && user.email_change_confirm_status == 0 {
-        let column =
-            if user.email_change_token_new == hash { "email_change_token_new" } else { "email_change_token_current" };
-        let sql = format!(
-            "update auth.users set {column} = '', email_change_confirm_status = 1, updated_at = now() where id = $1"
-        );
-        tx.execute(&sql, &[&user.id]).await?;
+        verification::half_confirm_email_change(tx, user.id, user.email_change_token_new == hash).await?;
         return Ok(Some(Verified::HalfConfirmed));
     }
     let Some(new_email) = user.new_email.clone() else {
-        return Err(AuthError::otp_expired("Email link is invalid or has expired"));
+        return Err(AuthError::link_expired());
     };
-    tx.execute(
-        "update auth.users set email = $2::text, email_change = '', email_change_token_new = '', \
-         email_change_token_current = '', email_change_confirm_status = 0, \
-         email_confirmed_at = coalesce(email_confirmed_at, now()), \
-         raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || jsonb_build_object('email', $2::text), \
-         updated_at = now() where id = $1",
-        &[&user.id, &new_email],
-    )
-    .await?;
-    tx.execute(
-        "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), \
-         updated_at = now() where user_id = $1 and provider = 'email'",
-        &[&user.id, &new_email],
-    )
-    .await?;
-    tx.execute(
-        "delete from auth.one_time_tokens where user_id = $1 and token_type in \
-         ('email_change_token_new', 'email_change_token_current')",
-        &[&user.id],
-    )
-    .await?;
+    verification::swap_email(tx, user.id, &new_email).await?;
     Ok(None)
 }
