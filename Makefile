@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test faults scale-test soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
+.PHONY: run test test-fast test-rust test-sql test-js test-web faults scale-test soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
 
 run:
 	@scripts/run.sh
@@ -11,6 +11,24 @@ gateway:
 
 test:
 	@scripts/test-all.sh
+
+# The inner loop (README, "The inner loop"): each runs suites of scripts/lib/suites.sh as `make test` does.
+# test-fast: fmt, clippy and the unit tests, no database. T: nextest filters; F: pgTAP files (sql/tests/…);
+# S: files or folders under tests/ (js/…); E: browser test files under web/ (e2e/…), all of them when empty.
+test-fast:
+	@scripts/test-suite.sh fast
+
+test-rust:
+	@scripts/test-suite.sh "rust: unit + integration" rust_tests $(T)
+
+test-sql:
+	@scripts/test-suite.sh "sql: site access rules (pgTAP)" sql_tests $(F)
+
+test-js:
+	@scripts/test-suite.sh "supabase-js suites (tests/js)" node_tests $(S)
+
+test-web:
+	@scripts/test-suite.sh "web: build + browser end-to-end" web_e2e $(E)
 
 # make run's stack (database with roles and signing keys, storage folder) to one archive, and back into a fresh
 # DATA_DIR: `make backup [BACKUP=file.tar.gz]`, `make restore BACKUP=file.tar.gz [DATA_DIR=folder]`.

@@ -2,6 +2,8 @@
 //! `/storage/v1`, Realtime under `/realtime/v1`) over PostgreSQL, plus the static site, in one binary.
 
 pub mod app;
+#[cfg(test)]
+mod architecture_walks;
 pub mod auth;
 pub mod cli;
 pub mod commands;

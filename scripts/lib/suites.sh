@@ -80,11 +80,23 @@ rust_checks() {
   cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings
 }
 
+# Every Rust test of the workspace (unit and gateway/tests/api) against a throwaway cluster; ARGS (`make test-rust
+# T=…`) are nextest's filters, none in `make test`.
 rust_tests() {
   cargo build -q -p gateway --bin gateway || return 1
-  local out; out=$(mktemp)
   # one moto S3 server for the run: the storage object tests run on S3 too (scripts/with-moto.sh)
-  scripts/with-test-db.sh scripts/with-moto.sh cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$out"
+  nextest_counted scripts/with-test-db.sh scripts/with-moto.sh cargo nextest run --workspace --no-fail-fast "$@"
+}
+
+# The unit tests beside each module (--lib, --bins): no database, no server (`make test-fast`).
+rust_unit_tests() {
+  nextest_counted cargo nextest run --workspace --lib --bins --no-fail-fast "$@"
+}
+
+# Runs COMMAND (a nextest run) and prints SUITE-COUNTS from nextest's closing `Summary [` line.
+nextest_counted() {
+  local out; out=$(mktemp)
+  "$@" 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   local line; line=$(grep -E 'Summary \[' "$out" | tail -n 1)
   local p f
@@ -95,7 +107,8 @@ rust_tests() {
   return "$rc"
 }
 
-# Node suites (supabase-js against the gateway): node's test runner over tests/js, one gateway per file.
+# Node suites (supabase-js against the gateway): node's test runner over tests/js, one gateway per file; ARGS
+# (`make test-js S=…`: files or folders, relative to tests/) narrow it to their *.test.mjs files.
 node_tests() {
   (cd tests && npm ci --no-audit --no-fund --loglevel=error) || return 1
   cargo build -q -p gateway --bin gateway || return 1
@@ -103,7 +116,7 @@ node_tests() {
   # The data API (/rest/v1) is merged, so the REST and site-policies suites run by default here (run alone, they
   # still need REST_SUITE=1 / POLICIES_SUITE=1).
   REST_SUITE=${REST_SUITE:-1} POLICIES_SUITE=${POLICIES_SUITE:-1} \
-    scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find js -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+    scripts/with-test-db.sh bash -c 'cd tests && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find "${@:-js}" -name "*.test.mjs" | sort)' node_tests "${@#tests/}" 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"
@@ -137,9 +150,10 @@ python_clients() {
 }
 
 # Site access rules in SQL (sql/tests/NN-*.sql, pgTAP): every role x table x operation; prints its own SUITE-COUNTS.
+# ARGS (`make test-sql F=…`) are files to run instead of all.
 sql_tests() {
   cargo build -q -p gateway --bin gateway || return 1
-  sql/tests/run.sh
+  sql/tests/run.sh "$@"
 }
 
 # Faults (tests/faults, `make faults`): each file starts its own private cluster and gateway binaries, then breaks
@@ -209,12 +223,12 @@ conformance_s3() {
 }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
-# the real gateway serving it on a throwaway database.
+# the real gateway serving it on a throwaway database. ARGS (`make test-web E=…`: files relative to web/) narrow it.
 web_e2e() {
   scripts/build-web.sh || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
-  scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find e2e -maxdepth 1 -name "*.test.mjs" | sort)' 2>&1 | tee "$out"
+  scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find "${@:-e2e}" -maxdepth 1 -name "*.test.mjs" | sort)' web_e2e "${@#web/}" 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
   node_test_counts "$out"
   rm -f "$out"
