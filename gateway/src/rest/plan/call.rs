@@ -15,7 +15,7 @@ use serde_json::Value;
 
 enum ArgSource {
     Keys(Vec<String>),
-    /// A body that is not a JSON object: only a single unnamed json/jsonb parameter can take it.
+    /// A body that is not a JSON object: only a single unnamed parameter taking the whole body can take it.
     NonObject,
     /// A raw body (`text/plain`, `text/xml`, `application/octet-stream`): only a single unnamed parameter of its
     /// type can take it.
@@ -64,19 +64,21 @@ pub fn plan_call(req: &ApiRequest, cache: &SchemaCache, name: &str, ctx: &PlanCo
 
 /// The overloads that can take the arguments, and how the whole body is passed when one parameter takes it
 /// (`None`: named arguments). A raw body goes only to a single unnamed parameter of its type; a JSON body to the
-/// overloads its keys name, else to a single unnamed json/jsonb parameter (PostgREST's `findProc`).
+/// overloads its keys name, else to a single unnamed parameter that takes the whole body (json, jsonb, text, xml or
+/// bytea, as PostgREST's `findProc` does: postgrest-js's polymorphic `{"": value}` calls reach a `text` one).
 fn candidates<'a>(overloads: &'a [Routine], source: &ArgSource, is_read: bool) -> (Vec<&'a Routine>, Option<CallArgs>) {
     let whole = |types: &[&str], args: CallArgs| {
         let found: Vec<&Routine> = overloads.iter().filter(|r| is_single_unnamed(r, types)).collect();
         (found, Some(args))
     };
+    const WHOLE_JSON: [&str; 5] = ["json", "jsonb", "text", "xml", "bytea"];
     match source {
         ArgSource::Raw(kind) => whole(&[kind.param_type()], CallArgs::RawBody(*kind)),
-        ArgSource::NonObject => whole(&["json", "jsonb"], CallArgs::SingleJson),
+        ArgSource::NonObject => whole(&WHOLE_JSON, CallArgs::SingleJson),
         ArgSource::Keys(keys) => {
             let named: Vec<&Routine> = overloads.iter().filter(|r| matches_keys(r, keys)).collect();
             if named.is_empty() && !is_read {
-                whole(&["json", "jsonb"], CallArgs::SingleJson)
+                whole(&WHOLE_JSON, CallArgs::SingleJson)
             } else {
                 (named, None)
             }
