@@ -12,6 +12,7 @@ pub mod config;
 pub mod conn;
 pub mod context;
 pub mod db;
+pub mod hex;
 pub mod identity;
 pub mod keys;
 pub mod location;

@@ -65,7 +65,7 @@ pub fn object_key(bucket: &str, name: &str, version: Option<&str>) -> String {
     h.update(bucket.as_bytes());
     h.update([0u8]);
     h.update(name.as_bytes());
-    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let hex = crate::core::hex::lower(&h.finalize());
     format!("{}/{hex}/{}", &hex[..2], safe_version(version))
 }
 

@@ -53,7 +53,7 @@ impl Sink {
     async fn finish(mut self) -> Result<(TempFile, u64, Vec<u8>, String)> {
         self.tmp.finish().await.map_err(|e| StorageError::from_io("fsync upload", e))?;
         let digest = self.hash.finalize();
-        let etag = format!("\"{}\"", digest[..16].iter().map(|b| format!("{b:02x}")).collect::<String>());
+        let etag = format!("\"{}\"", crate::core::hex::lower(&digest[..16]));
         Ok((self.tmp, self.size, self.head, etag))
     }
 }

@@ -34,7 +34,7 @@ pub fn new_random_password() -> String {
 /// `lower-hex(SHA-224(email + otp))`: the stored token and the `token` of e-mail links.
 pub fn token_hash(email: &str, otp: &str) -> String {
     let digest = Sha224::digest(format!("{email}{otp}").as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    crate::core::hex::lower(&digest)
 }
 
 #[cfg(test)]

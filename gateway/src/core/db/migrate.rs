@@ -87,7 +87,7 @@ async fn apply_all(
     client.batch_execute(grants.sql()).await.map_err(|e| anyhow::anyhow!("default privileges: {}", describe(&e)))?;
     let mut report = Report::default();
     for (name, sql) in app_migrations(app_dir)? {
-        let checksum = hex(&Sha256::digest(sql.as_bytes()));
+        let checksum = crate::core::hex::lower(&Sha256::digest(sql.as_bytes()));
         let row = client.query_opt("select checksum from gateway.schema_migrations where name = $1", &[&name]).await?;
         match row {
             Some(r) => {
@@ -143,8 +143,4 @@ fn describe(e: &tokio_postgres::Error) -> String {
         ),
         None => e.to_string(),
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -69,15 +69,7 @@ fn named(p: &RoutineParam, v: String) -> String {
 /// The text a call's body is bound as: the bytes hex-encoded for a raw `bytea` argument, else the body as text.
 pub fn body_text(plan: &CallPlan, body: &[u8]) -> String {
     match plan.args {
-        CallArgs::RawBody(RawBody::Bytes) => {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            let mut out = String::with_capacity(body.len() * 2);
-            for b in body {
-                out.push(HEX[usize::from(b >> 4)] as char);
-                out.push(HEX[usize::from(b & 0x0f)] as char);
-            }
-            out
-        }
+        CallArgs::RawBody(RawBody::Bytes) => crate::core::hex::lower(body),
         _ => String::from_utf8_lossy(body).into_owned(),
     }
 }
