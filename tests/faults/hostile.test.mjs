@@ -3,6 +3,7 @@
 // times out, its memory stays bounded, and a well-behaved client on another address is served throughout.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { call, openStack, serviceHeaders, sleep, waitFor } from './lib/faults.mjs';
@@ -22,6 +23,20 @@ function open(port, localAddress) {
     socket.gone = new Promise((r) => socket.on('close', r));
     socket.once('connect', () => resolve(socket));
     socket.once('error', reject);
+  });
+}
+
+/** A GET through `agent`; resolves with { status (0: no answer), text } and never throws. */
+function getVia(agent, url, headers) {
+  return new Promise((resolve) => {
+    const req = get(url, { agent, headers, timeout: 10000 }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, text: text.slice(0, 120) }));
+      res.on('error', (e) => resolve({ status: 0, text: String(e) }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (e) => resolve({ status: 0, text: String(e) }));
   });
 }
 
@@ -66,20 +81,24 @@ test('hostile clients: idle floods, slowloris, oversized headers and refused flo
   const big = await call(`${gw.url}/rest/v1/`, { headers: { ...headers, 'x-big': 'b'.repeat(1024 * 1024) } }, 5000);
   assert.ok(big.status === 431 || big.status === 0, `oversized headers refused (${big.status})`);
 
-  // a flood of refused requests (bad tokens), 4000 over 40 connections
+  // a flood of refused requests (bad tokens), 4000 from one address over 40 kept-alive connections: under the
+  // per-peer cap (fetch's pool may open a second connection per worker while the first is being released, and on a
+  // loaded machine more, which the cap rightly refuses), so the flood is refused by auth, not by the cap
+  const floodAgent = new Agent({ keepAlive: true, maxSockets: 40, localAddress: '127.0.30.1' });
   const flood = [];
   for (let w = 0; w < 40; w++) {
     flood.push((async () => {
-      const statuses = [];
+      const replies = [];
       for (let i = 0; i < 100; i++) {
-        statuses.push((await call(`${gw.url}/rest/v1/jobs`, { headers: { apikey: gw.anonKey, authorization: 'Bearer not.a.token' } }, 10000)).status);
+        replies.push(await getVia(floodAgent, `${gw.url}/rest/v1/jobs`, { apikey: gw.anonKey, authorization: 'Bearer not.a.token' }));
       }
-      return statuses;
+      return replies;
     })());
   }
   const servedDuringFlood = await probe('during a flood of refused requests');
-  const floodStatuses = (await Promise.all(flood)).flat();
-  assert.deepEqual([...new Set(floodStatuses)], [401], 'every flooded request refused with 401');
+  const odd = (await Promise.all(flood)).flat().filter((r) => r.status !== 401);
+  floodAgent.destroy();
+  assert.equal(odd.length, 0, `every flooded request refused with 401; ${odd.length} were not, e.g. ${JSON.stringify(odd.slice(0, 3))}`);
 
   // the idle and slow connections are closed by the server within the header time-out (plus slack)
   await waitFor('the idle connections to be closed', () => idle.every((s) => s.destroyed || s.readableEnded), 15000);
