@@ -62,13 +62,13 @@ select is((select user_agent from public.profile_views where user_agent like '%G
 select is((select count(*)::int from public.profile_views where referrer = 'https://mail.example.com'), 10, 'only the referrer''s origin is kept');
 select is_empty($$ select 1 from information_schema.columns where table_schema = 'public' and table_name = 'profile_views'
                    and column_name ~ '(^ip|address|cookie)' $$, 'no address or cookie column');
-select is((select count(*)::int from app_private.profile_view_salts), 1, 'one salt for today');
-insert into app_private.profile_view_salts (day) values ((now() at time zone 'utc')::date - 5);
-select isnt(app_private.profile_view_salt((now() at time zone 'utc')::date + 1), app_private.profile_view_salt((now() at time zone 'utc')::date),
+select is((select count(*)::int from private.profile_view_salts), 1, 'one salt for today');
+insert into private.profile_view_salts (day) values ((now() at time zone 'utc')::date - 5);
+select isnt(private.profile_view_salt((now() at time zone 'utc')::date + 1), private.profile_view_salt((now() at time zone 'utc')::date),
   'the next day gets a new salt');
-select results_eq($$ select day - (now() at time zone 'utc')::date from app_private.profile_view_salts order by day $$, $$ values (0), (1) $$,
+select results_eq($$ select day - (now() at time zone 'utc')::date from private.profile_view_salts order by day $$, $$ values (0), (1) $$,
   'when a day''s salt is made, salts older than the day before are dropped');
-delete from app_private.profile_view_salts where day > (now() at time zone 'utc')::date;
+delete from private.profile_view_salts where day > (now() at time zone 'utc')::date;
 
 -- The analytics (as an admin).
 select tests.as_user('admin');
@@ -128,8 +128,8 @@ select tests.as_anon();
 select throws_ok($$ select public.admin_profile_analytics() $$, '42501', 'permission denied for function admin_profile_analytics', 'anon: no analytics');
 select throws_ok($$ select public.admin_profile_view_trend(null) $$, '42501', 'permission denied for function admin_profile_view_trend', 'anon: no trend');
 select throws_ok($$ select public.admin_candidate_profile_page() $$, '42501', 'permission denied for function admin_candidate_profile_page', 'anon: no candidate page');
-select throws_ok($$ select * from app_private.profile_view_totals $$, '42501', 'permission denied for table profile_view_totals', 'anon: no totals');
-select throws_ok($$ select * from app_private.profile_view_salts $$, '42501', 'permission denied for table profile_view_salts', 'anon: no salts');
+select throws_ok($$ select * from private.profile_view_totals $$, '42501', 'permission denied for table profile_view_totals', 'anon: no totals');
+select throws_ok($$ select * from private.profile_view_salts $$, '42501', 'permission denied for table profile_view_salts', 'anon: no salts');
 
 -- An inactive profile's slug reveals nothing: no row, no column, and recording a view fails exactly as for a slug
 -- that never existed.

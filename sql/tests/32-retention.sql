@@ -1,6 +1,6 @@
 -- Retention (sql/migrations/0320): one year from the last contact, one notice e-mail; a "keep" answer restarts the
 -- clock, "delete" erases at once, no answer erases on the date the notice stated; the shorter purges; who may see
--- and answer what. The clock is moved by passing `as_of` to app_private.run_retention and by old timestamps.
+-- and answer what. The clock is moved by passing `as_of` to private.run_retention and by old timestamps.
 begin;
 \ir lib/setup.sql
 select plan(60);
@@ -38,7 +38,7 @@ insert into gateway.outbox (to_address, subject, body_text, status, created_at, 
   ('someone@pgtap.test', 'Lately delivered', 'new', 'sent', now() - interval '3 days', now() - interval '3 days');
 
 create function tests.status(person text, as_of timestamptz default now()) returns text language sql as $$
-  select r.status from app_private.retention_people(as_of) r where r.email = person
+  select r.status from private.retention_people(as_of) r where r.email = person
 $$;
 create function tests.notices(person text) returns int language sql as $$
   select count(*)::int from gateway.outbox where to_address = person and subject like 'Would you like us to keep your details?%'
@@ -50,7 +50,7 @@ $$;
 
 -- Who is where, before any pass.
 select is(tests.status('old.applicant@pgtap.test'), 'notice due', 'a person last in touch 13 months ago is due a notice (e-mail case ignored)');
-select is((select r.applications || '/' || r.enquiries from app_private.retention_people(now()) r where r.email = 'old.applicant@pgtap.test'),
+select is((select r.applications || '/' || r.enquiries from private.retention_people(now()) r where r.email = 'old.applicant@pgtap.test'),
   '1/1', 'their application and enquiry are one person');
 select is(tests.status('recent@pgtap.test'), 'active', 'a person in touch 2 months ago is active');
 select is(tests.status('sleepy@pgtap.test'), 'notice due', 'an account last signed in 13 months ago is due a notice');
@@ -59,7 +59,7 @@ select is(tests.status('old.admin@pgtap.test'), null, 'admins'' accounts are not
 select is(tests.status('cand1@pgtap.test', now() + interval '1 year'), 'notice due', 'the same account is due a year later (moved clock)');
 
 -- Pass 1, now: the notices.
-select lives_ok($$ select app_private.run_retention(now()) $$, 'a pass runs');
+select lives_ok($$ select private.run_retention(now()) $$, 'a pass runs');
 select is(tests.notices('Old.Applicant@pgtap.test') + tests.notices('old.applicant@pgtap.test'), 1, 'one notice is queued for the person');
 select is(tests.notices('sleepy@pgtap.test'), 1, 'one notice for the sleeping account');
 select is(tests.notices('recent@pgtap.test'), 0, 'no notice for an active person');
@@ -68,20 +68,20 @@ select ok((select body_text from gateway.outbox where subject like 'Would you li
   ~ ('Hello Olive,.*a job application \(with your CV\) and an enquiry.*/privacy/choice#token=[0-9a-f]{64}.*until '
      || to_char((now() + interval '1 year') at time zone 'Europe/London', 'FMDD FMMonth YYYY')),
   'the notice greets them, says what is held, links the answer page and states the deletion date');
-select is((select n.delete_after from app_private.retention_notices n where n.email = 'old.applicant@pgtap.test'),
+select is((select n.delete_after from private.retention_notices n where n.email = 'old.applicant@pgtap.test'),
   now() + interval '1 year', 'the notice and its deletion date are recorded');
 select is(tests.status('old.applicant@pgtap.test'), 'awaiting answer', 'the person now awaits an answer');
 select is((select array_agg(subject) from gateway.outbox where subject in ('Long delivered', 'Lately delivered')),
   array['Lately delivered'], 'delivered mail older than 30 days is deleted, newer mail kept');
 select is((select count(*)::int from storage.objects where name in ('retention/loose.pdf', 'retention/fresh-loose.pdf')), 1,
   'a CV file never attached to an application goes after a day, a fresh upload stays');
-select is((select notices from app_private.retention_log order by id desc limit 1), 4,
+select is((select notices from private.retention_log order by id desc limit 1), 4,
   'the pass logged its notices (old applicant, sleepy, keeper, quitter)');
 
 -- Pass 2, the same day: nothing twice.
-select lives_ok($$ select app_private.run_retention(now() + interval '1 hour') $$, 'a second pass runs');
+select lives_ok($$ select private.run_retention(now() + interval '1 hour') $$, 'a second pass runs');
 select is(tests.notices('old.applicant@pgtap.test') + tests.notices('Old.Applicant@pgtap.test'), 1, 'the notice is not queued twice');
-select is((select notices from app_private.retention_log order by id desc limit 1), 0, 'the second pass queued nothing');
+select is((select notices from private.retention_log order by id desc limit 1), 0, 'the second pass queued nothing');
 
 -- The answer page, as anon.
 select tests.as_anon();
@@ -94,16 +94,16 @@ select throws_ok(format('select public.set_privacy_choice(%L, %L)', tests.token(
   '22023', 'choice must be keep or delete', 'anon: only keep or delete');
 select is(public.set_privacy_choice(tests.token('keeper@pgtap.test'), 'keep') ->> 'status', 'kept', 'anon: keep is recorded');
 select is(public.set_privacy_choice(tests.token('quitter@pgtap.test'), 'delete') ->> 'status', 'deleted', 'anon: delete erases at once');
-select throws_ok($$ select * from app_private.retention_notices $$, '42501', null, 'anon: cannot read the notices');
-select throws_ok($$ select app_private.run_retention() $$, '42501', null, 'anon: cannot run a pass');
-select throws_ok($$ select app_private.erase_person('old.applicant@pgtap.test') $$, '42501', null, 'anon: cannot erase anyone');
+select throws_ok($$ select * from private.retention_notices $$, '42501', null, 'anon: cannot read the notices');
+select throws_ok($$ select private.run_retention() $$, '42501', null, 'anon: cannot run a pass');
+select throws_ok($$ select private.erase_person('old.applicant@pgtap.test') $$, '42501', null, 'anon: cannot erase anyone');
 select tests.as_owner();
 select is((select count(*)::int from public.enquiries where email = 'quitter@pgtap.test'), 0, 'the erased person''s enquiry is gone');
-select is((select count(*)::int from app_private.retention_notices where email = 'quitter@pgtap.test'), 0, 'and so is their notice');
-select is((select kind || ':' || people_erased || ':' || (deleted ->> 'enquiries') from app_private.retention_log order by id desc limit 1),
+select is((select count(*)::int from private.retention_notices where email = 'quitter@pgtap.test'), 0, 'and so is their notice');
+select is((select kind || ':' || people_erased || ':' || (deleted ->> 'enquiries') from private.retention_log order by id desc limit 1),
   'request:1:1', 'the erasure on request is logged without personal data');
 select is(tests.status('keeper@pgtap.test'), 'active', 'keep restarts the clock');
-select is((select r.notice_due_at from app_private.retention_people(now()) r where r.email = 'keeper@pgtap.test'),
+select is((select r.notice_due_at from private.retention_people(now()) r where r.email = 'keeper@pgtap.test'),
   now() + interval '1 year', 'the next notice is due a year after the answer');
 
 -- Admins see what is due; nobody else.
@@ -125,7 +125,7 @@ select lives_ok($$ select * from public.retention_due() $$, 'service_role: may r
 select tests.as_owner();
 
 -- Pass 3, a year and a day later: no answer means erasure; the kept person gets their next notice.
-select lives_ok($$ select app_private.run_retention(now() + interval '1 year 1 day') $$, 'the pass a year later runs');
+select lives_ok($$ select private.run_retention(now() + interval '1 year 1 day') $$, 'the pass a year later runs');
 select is((select count(*)::int from public.applications where lower(email) = 'old.applicant@pgtap.test')
         + (select count(*)::int from public.enquiries where lower(email) = 'old.applicant@pgtap.test'), 0,
   'no answer: the application and the enquiry are erased');
@@ -152,11 +152,11 @@ insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, is
   (tests.uid('phish'), 'authenticated', 'authenticated', 'phish@pgtap.test',
    '{"full_name": "Click https://evil.example/claim to confirm"}', now(), false),
   (tests.uid('named'), 'authenticated', 'authenticated', 'named@pgtap.test', '{"full_name": "Siobhán O''Neill"}', now(), false);
-select is(app_private.greeting_name('phish@pgtap.test'), null, 'a sign-up name with a link is not used as a greeting');
-select is(app_private.greeting_name('named@pgtap.test'), 'Siobhán O''Neill', 'a real name still greets');
+select is(private.greeting_name('phish@pgtap.test'), null, 'a sign-up name with a link is not used as a greeting');
+select is(private.greeting_name('named@pgtap.test'), 'Siobhán O''Neill', 'a real name still greets');
 
 -- Without pg_cron for this database, scheduling says what to do instead.
-select matches(app_private.schedule_retention(), '^pg_cron is not loaded for database .*run_retention\(\)',
+select matches(private.schedule_retention(), '^pg_cron is not loaded for database .*run_retention\(\)',
   'without pg_cron the schedule explains the alternative');
 
 select * from finish();

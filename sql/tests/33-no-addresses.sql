@@ -45,22 +45,22 @@ select tests.as_owner();
 
 select is_empty($$ select tests.tables_holding('198.51.100.213') $$,
   'the address is in no table: not profile_views, not submission_log, nowhere');
-select is((select count(*)::int from app_private.submission_log where kind like '%:client'), 4,
+select is((select count(*)::int from private.submission_log where kind like '%:client'), 4,
   'the four per-client limits each counted the visitor');
-select is((select array_agg(distinct client_key) from app_private.submission_log where kind like '%:client'),
-  array[app_private.client_key('198.51.100.213', (select salt from app_private.profile_view_salts where day = tests.today()))],
+select is((select array_agg(distinct client_key) from private.submission_log where kind like '%:client'),
+  array[private.client_key('198.51.100.213', (select salt from private.profile_view_salts where day = tests.today()))],
   'under one key: the address hashed with today''s salt');
-select ok((select bool_and(client_key ~ '^h:[0-9a-f]{32}$') from app_private.submission_log where kind like '%:client'),
+select ok((select bool_and(client_key ~ '^h:[0-9a-f]{32}$') from private.submission_log where kind like '%:client'),
   'a key is 128 bits of hash, nothing else');
-select isnt(app_private.client_key('198.51.100.213', (select salt from app_private.profile_view_salts where day = tests.today())),
-  app_private.client_key('198.51.100.213', extensions.gen_random_bytes(32)), 'another day''s salt gives another key');
+select isnt(private.client_key('198.51.100.213', (select salt from private.profile_view_salts where day = tests.today())),
+  private.client_key('198.51.100.213', extensions.gen_random_bytes(32)), 'another day''s salt gives another key');
 
 -- The limits keep their behaviour: the hour before midnight UTC (yesterday's key) still counts.
-insert into app_private.profile_view_salts (day) values (tests.today() - 1) on conflict do nothing;
-insert into app_private.settings (key, value) values ('limit:enquiry_per_client_per_hour', '3');
-insert into app_private.submission_log (kind, client_key, created_at)
-select 'enquiry:client', app_private.client_key('203.0.113.61', s.salt), now() - interval '20 minutes'
-from app_private.profile_view_salts s where s.day = tests.today() - 1;
+insert into private.profile_view_salts (day) values (tests.today() - 1) on conflict do nothing;
+insert into private.settings (key, value) values ('limit:enquiry_per_client_per_hour', '3');
+insert into private.submission_log (kind, client_key, created_at)
+select 'enquiry:client', private.client_key('203.0.113.61', s.salt), now() - interval '20 minutes'
+from private.profile_view_salts s where s.day = tests.today() - 1;
 select tests.as_anon();
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.61"}', true);
 select lives_ok($$ insert into public.enquiries (name, email) values ('Yves Yesterday', 'y1@example.org') $$,
@@ -72,14 +72,14 @@ select set_config('request.headers', '', true);
 select tests.as_owner();
 
 -- Salts older than yesterday go with the nightly pass, whether or not anything arrives.
-insert into app_private.profile_view_salts (day) values (tests.today() - 9), (tests.today() - 2) on conflict do nothing;
-select lives_ok($$ select app_private.run_retention(now()) $$, 'the retention pass runs');
-select results_eq($$ select day - tests.today() from app_private.profile_view_salts order by day $$, $$ values (-1), (0) $$,
+insert into private.profile_view_salts (day) values (tests.today() - 9), (tests.today() - 2) on conflict do nothing;
+select lives_ok($$ select private.run_retention(now()) $$, 'the retention pass runs');
+select results_eq($$ select day - tests.today() from private.profile_view_salts order by day $$, $$ values (-1), (0) $$,
   'it keeps today''s and yesterday''s salts and drops the older ones');
-select is((select (deleted ->> 'old_salts')::int from app_private.retention_log order by id desc limit 1), 2,
+select is((select (deleted ->> 'old_salts')::int from private.retention_log order by id desc limit 1), 2,
   'the pass logs how many salts it dropped');
-select app_private.run_retention(now() + interval '2 days');
-select is_empty($$ select day from app_private.profile_view_salts where day < tests.today() + 1 $$,
+select private.run_retention(now() + interval '2 days');
+select is_empty($$ select day from private.profile_view_salts where day < tests.today() + 1 $$,
   'two days on (a moved clock), with no view in between, today''s and yesterday''s salts are gone too');
 
 select * from finish();

@@ -10,16 +10,16 @@ select plan(28);
 -- The client address.
 select tests.as_anon();
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.7", "x-real-ip": "198.51.100.1"}', true);
-select is(app_private.client_ip(), '203.0.113.7', 'client_ip() is the X-Forwarded-For the gateway wrote');
+select is(private.client_ip(), '203.0.113.7', 'client_ip() is the X-Forwarded-For the gateway wrote');
 select set_config('request.headers', '{"x-real-ip": "198.51.100.1"}', true);
-select is(app_private.client_ip(), null, 'X-Real-IP is never read');
+select is(private.client_ip(), null, 'X-Real-IP is never read');
 select set_config('request.headers', '', true);
-select is(app_private.client_ip(), null, 'no request: no address');
+select is(private.client_ip(), null, 'no request: no address');
 
 -- Fail closed: without an address, all requests share one bucket.
 select tests.as_owner();
-insert into app_private.settings (key, value) values ('limit:enquiry_per_client_per_hour', '2');
-delete from app_private.submission_log;
+insert into private.settings (key, value) values ('limit:enquiry_per_client_per_hour', '2');
+delete from private.submission_log;
 select tests.as_anon();
 select lives_ok($$ insert into public.enquiries (name, email) values ('Hal Jordan', 'h1@example.org') $$, 'anon: first enquiry without an address');
 select lives_ok($$ insert into public.enquiries (name, email) values ('Hal Jordan', 'h2@example.org') $$, 'anon: second enquiry without an address');
@@ -32,7 +32,7 @@ create function pg_temp.refusal() returns json language plpgsql as $$
 declare detail text;
 begin
   perform set_config('request.headers', '', true);
-  perform app_private.take('probe', null, 0, 1);
+  perform private.take('probe', null, 0, 1);
   return null;
 exception when sqlstate 'PGRST' then
   get stacked diagnostics detail = pg_exception_detail;
@@ -43,7 +43,7 @@ select ok((pg_temp.refusal()->'headers'->>'Retry-After')::int between 1 and 3600
 
 -- Profile views (0261): per client, then overall.
 select tests.as_owner();
-insert into app_private.settings (key, value) values ('limit:profile_view_per_client_per_hour', '2'),
+insert into private.settings (key, value) values ('limit:profile_view_per_client_per_hour', '2'),
   ('limit:profile_view_per_hour', '3');
 select tests.as_anon();
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.20"}', true);
@@ -60,7 +60,7 @@ select throws_ok($$ insert into public.profile_views (profile_id) values (tests.
 
 -- CV builder drafts (0262): per account.
 select tests.as_owner();
-insert into app_private.settings (key, value) values ('limit:cv_document_per_user_per_hour', '2');
+insert into private.settings (key, value) values ('limit:cv_document_per_user_per_hour', '2');
 select tests.as_user('cand2');
 select lives_ok($$ insert into public.cv_documents (title) values ('One'), ('Two') $$, 'candidate: two new CVs in an hour');
 select throws_ok($$ insert into public.cv_documents (title) values ('Three') $$, 'PGRST', null,
@@ -69,11 +69,11 @@ select tests.as_user('cand1');
 select lives_ok($$ insert into public.cv_documents (title) values ('Mine') $$, 'another account has its own count');
 
 -- Names.
-select ok(app_private.is_person_name('Mary-Jane O''Neil'), 'a hyphenated name with an apostrophe');
-select ok(app_private.is_person_name('Zoë Łukasiewicz'), 'letters of any script');
-select ok(not app_private.is_person_name('Click https://evil.example/claim'), 'a link is not a name');
-select ok(not app_private.is_person_name('evil.example'), 'a domain is not a name');
-select ok(not app_private.is_person_name('Ada 2'), 'digits are not a name');
+select ok(private.is_person_name('Mary-Jane O''Neil'), 'a hyphenated name with an apostrophe');
+select ok(private.is_person_name('Zoë Łukasiewicz'), 'letters of any script');
+select ok(not private.is_person_name('Click https://evil.example/claim'), 'a link is not a name');
+select ok(not private.is_person_name('evil.example'), 'a domain is not a name');
+select ok(not private.is_person_name('Ada 2'), 'digits are not a name');
 select tests.as_anon();
 select set_config('request.headers', '{"x-forwarded-for": "203.0.113.9"}', true);
 select throws_ok($$ insert into public.applications (job_id, first_name, last_name, email, phone, cv_object, privacy_consent)

@@ -84,7 +84,7 @@ select matches(pg_temp.plan($q$select id from public.jobs j where j.status = 'ac
                                and j.search_vector @@ websearch_to_tsquery('english', 'manager')$q$),
   'Bitmap Index Scan on jobs_active_search_vector_idx', 'keywords use the GIN index of live jobs');
 -- … and so does the function itself on every call (a generic plan, PL/pgSQL's default from the sixth call, cannot)
-select ok((select 'plan_cache_mode=force_custom_plan' = any (proconfig) and prosecdef from pg_proc where oid = 'app_private.search_jobs'::regproc)
+select ok((select 'plan_cache_mode=force_custom_plan' = any (proconfig) and prosecdef from pg_proc where oid = 'private.search_jobs'::regproc)
           and not (select prosecdef from pg_proc where oid = 'public.search_jobs'::regproc),
   'the search plans each call for its values and runs as its definer behind the plain public.search_jobs (0409): RLS would keep @@ out of the index as anon (tests/bench/jobs shows its plan)');
 delete from public.jobs where title like 'Surveyor %';
@@ -97,9 +97,9 @@ select matches(public.render_jobs_page('', 'sector=Consultancy') ->> 'head', '<t
 select matches(public.render_jobs_page('', 'q=x&sector=Consultancy') ->> 'head', 'noindex, follow', 'combinations are noindex');
 select is((public.render_jobs_page('', 'region=Atlantis') ->> 'status')::int, 400, 'a setting that is not valid is 400');
 select is((public.render_jobs_page('', 'page=9') ->> 'status')::int, 404, 'a page past the last is 404');
-select is(app_private.jobs_href(app_private.jobs_filters('page=2&q=site+manager&type=contract&utm_source=x&sector=A%26B')),
+select is(private.jobs_href(private.jobs_filters('page=2&q=site+manager&type=contract&utm_source=x&sector=A%26B')),
           '/jobs?q=site+manager&sector=A%26B&type=contract&page=2', 'addresses in one canonical order, unknown parameters dropped');
-select is(app_private.url_decode('caf%C3%A9+%26+bar'), 'café & bar', 'query components are form-decoded');
+select is(private.url_decode('caf%C3%A9+%26+bar'), 'café & bar', 'query components are form-decoded');
 
 select * from finish();
 rollback;

@@ -62,7 +62,7 @@ select tests.as_anon();
 select throws_ok($$ select id from public.job_alerts $$, '42501', null, 'anon: no access to the table');
 select tests.as_service();
 select is((select count(*)::int from public.job_alerts), 3, 'service_role: every alert');
-select throws_ok($$ select * from app_private.job_alert_sends $$, '42501', null, 'service_role: what was sent is not readable through the API');
+select throws_ok($$ select * from private.job_alert_sends $$, '42501', null, 'service_role: what was sent is not readable through the API');
 
 -- Refusals
 select tests.as_anon();
@@ -71,14 +71,14 @@ select throws_ok($$ select public.create_job_alert(email => 'a@b.example', conse
 select throws_ok($$ select public.create_job_alert(email => 'a@b.example', consent_text => 'Yes', regions => '{Atlantis}') $$, '22P02', null, 'an unknown region');
 -- the form's limit per client (10 an hour; 3 used above by this address's client... cand1 counts separately)
 select tests.as_owner();
-insert into app_private.settings (key, value) values ('limit:job_alert_per_client_per_hour', '4') on conflict (key) do update set value = '4';
+insert into private.settings (key, value) values ('limit:job_alert_per_client_per_hour', '4') on conflict (key) do update set value = '4';
 select tests.as_anon();
 select lives_ok($$ select public.create_job_alert(email => 'fourth@b.example', consent_text => 'Yes') $$, 'the fourth sign-up from one client passes');
 select throws_ok($$ select public.create_job_alert(email => 'fifth@b.example', consent_text => 'Yes') $$, 'PGRST', null, 'the fifth is refused (429)');
 
 -- Unsubscribe links: signed, work without signing in, and delete the alert
 select tests.as_owner();
-create temp table utok as select app_private.job_alert_unsubscribe_token(id) as t, id from public.job_alerts where email = 'visitor@example.org';
+create temp table utok as select private.job_alert_unsubscribe_token(id) as t, id from public.job_alerts where email = 'visitor@example.org';
 grant select on utok to anon;
 select ok((select t ~ ('^' || id::text || '\.[0-9a-f]{64}$') from utok), 'the link is the id and its HMAC');
 select tests.as_anon();
@@ -95,7 +95,7 @@ select tests.as_user('cand1');
 select is((select jsonb_array_length(public.export_my_data() -> 'job_alerts')), 2, 'Download my data lists the account''s alerts');
 select is((public.export_my_data() -> 'job_alerts' -> 0 ->> 'consent_text'), 'Yes', 'with the consent given');
 select tests.as_owner();
-select is(app_private.erase_job_alerts(row(tests.uid('cand1'), 'cand1@pgtap.test')::app_private.data_subject), 2::bigint,
+select is(private.erase_job_alerts(row(tests.uid('cand1'), 'cand1@pgtap.test')::private.data_subject), 2::bigint,
   'erasure deletes them');
 
 select * from finish();

@@ -24,7 +24,7 @@ $f$;
 
 -- Nothing new since they were confirmed (the fixture's jobs went live before): nothing is sent
 select pg_temp.went_live('^T-', now() - interval '3 days');
-select is((app_private.run_job_alerts() ->> 'digests')::int, 0, 'no new job, no digest');
+select is((private.run_job_alerts() ->> 'digests')::int, 0, 'no new job, no digest');
 select is((select count(*)::int from public.job_alerts where id = tests.row('a-pending')), 0, 'an alert unconfirmed for 7 days is removed');
 select is((select count(*)::int from public.job_alerts where id = tests.row('a-fresh')), 1, 'a younger unconfirmed one stays');
 
@@ -37,7 +37,7 @@ do $$ begin
   perform pg_temp.went_live('^D-leeds$', now() - interval '30 minutes');
 end $$;
 
-select results_eq($$ select (r ->> 'digests')::int, (r ->> 'jobs_sent')::int from (select app_private.run_job_alerts() r) x $$,
+select results_eq($$ select (r ->> 'digests')::int, (r ->> 'jobs_sent')::int from (select private.run_job_alerts() r) x $$,
   $$ values (2, 24) $$, 'one digest per alert, at most 12 jobs each');
 create temp table daily_mail as select * from gateway.outbox where to_address = 'daily@pgtap.test';
 select is((select count(*)::int from daily_mail), 1, 'the daily alert got one e-mail');
@@ -53,31 +53,31 @@ select ok((select body_text ~ 'advertised by ' from daily_mail), 'the agency is 
 select is((select status from daily_mail), 'queued', 'queued for delivery (an address the person confirmed: no caps)');
 
 -- A repeated pass sends nothing twice; later passes only what went live since the last digest
-select is((app_private.run_job_alerts() ->> 'digests')::int, 0, 'running it again sends nothing');
-select is((app_private.run_job_alerts(now() + interval '1 day') ->> 'digests')::int, 0,
+select is((private.run_job_alerts() ->> 'digests')::int, 0, 'running it again sends nothing');
+select is((private.run_job_alerts(now() + interval '1 day') ->> 'digests')::int, 0,
   'a day later nothing went live since the digest: nothing sent (the 13th and 14th were older than it)');
 insert into public.jobs (job_id, status, title, company, location, description) values ('E-1', 'active', 'Estates Manager', 'Firm', 'London', 'Estates.');
 select pg_temp.went_live('^E-1$', now() + interval '25 hours');
-select is((app_private.run_job_alerts(now() + interval '2 days') ->> 'digests')::int, 1, 'two days on: the daily alert gets the new job; the weekly one is not due');
-select is((app_private.run_job_alerts(now() + interval '8 days') ->> 'digests')::int, 1, 'a week on: the weekly alert gets it; the daily one never twice');
-select is((select count(*)::int from app_private.job_alert_sends s join public.jobs j on j.id = s.job_id where j.job_id = 'E-1'), 2, 'each alert was sent the job once');
+select is((private.run_job_alerts(now() + interval '2 days') ->> 'digests')::int, 1, 'two days on: the daily alert gets the new job; the weekly one is not due');
+select is((private.run_job_alerts(now() + interval '8 days') ->> 'digests')::int, 1, 'a week on: the weekly alert gets it; the daily one never twice');
+select is((select count(*)::int from private.job_alert_sends s join public.jobs j on j.id = s.job_id where j.job_id = 'E-1'), 2, 'each alert was sent the job once');
 
 -- The bound per pass
 insert into public.jobs (job_id, status, title, company, location, description) values ('E-2', 'active', 'Asset Manager', 'Firm', 'London', 'Assets.');
 select pg_temp.went_live('^E-2$', now() + interval '9 days');
-select is((app_private.run_job_alerts(now() + interval '16 days', 1) ->> 'digests')::int, 1, 'at most max_mails digests a pass');
-select is((app_private.run_job_alerts(now() + interval '16 days', 1) ->> 'digests')::int, 1, 'the other one is due at the next pass');
+select is((private.run_job_alerts(now() + interval '16 days', 1) ->> 'digests')::int, 1, 'at most max_mails digests a pass');
+select is((private.run_job_alerts(now() + interval '16 days', 1) ->> 'digests')::int, 1, 'the other one is due at the next pass');
 
 -- Deleted alerts get nothing; the runs are logged without personal data
 delete from public.job_alerts where id = tests.row('a-daily');
 insert into public.jobs (job_id, status, title, company, location, description) values ('E-3', 'active', 'Project Manager', 'Firm', 'London', 'Projects.');
 select pg_temp.went_live('^E-3$', now() + interval '17 days');
-select is((app_private.run_job_alerts(now() + interval '30 days') ->> 'digests')::int, 1, 'only the alert still there gets the next job');
-select ok((select count(*) > 0 and bool_and(to_jsonb(r)::text !~ '@') from app_private.job_alert_runs r), 'every pass logged, no address in the log');
+select is((private.run_job_alerts(now() + interval '30 days') ->> 'digests')::int, 1, 'only the alert still there gets the next job');
+select ok((select count(*) > 0 and bool_and(to_jsonb(r)::text !~ '@') from private.job_alert_runs r), 'every pass logged, no address in the log');
 
 -- Only the owner runs it
 select tests.as_service();
-select throws_ok($$ select app_private.run_job_alerts() $$, '42501', null, 'service_role cannot run the pass');
+select throws_ok($$ select private.run_job_alerts() $$, '42501', null, 'service_role cannot run the pass');
 
 select * from finish();
 rollback;

@@ -7,17 +7,17 @@ begin;
 select plan(22);
 
 select set_config('request.headers', '{"x-forwarded-for":"198.51.100.7"}', true);
-create temp table cred as select * from app_private.rotate_feed_credentials('broadbean', 'adcourier');
+create temp table cred as select * from private.rotate_feed_credentials('broadbean', 'adcourier');
 grant select on cred to anon;
 
-select ok((select password_hash like '$2a$10$%' and password_hash <> (select password from cred) from app_private.feed_credentials), 'stored as a bcrypt hash');
+select ok((select password_hash like '$2a$10$%' and password_hash <> (select password from cred) from private.feed_credentials), 'stored as a bcrypt hash');
 select tests.as_anon();
-select throws_ok($$ select * from app_private.feed_credentials $$, '42501', null, 'anon: credentials unreadable');
-select throws_ok($$ select app_private.rotate_feed_credentials('broadbean') $$, '42501', null, 'anon: cannot rotate');
+select throws_ok($$ select * from private.feed_credentials $$, '42501', null, 'anon: credentials unreadable');
+select throws_ok($$ select private.rotate_feed_credentials('broadbean') $$, '42501', null, 'anon: cannot rotate');
 select tests.as_user('admin');
-select throws_ok($$ select * from app_private.feed_credentials $$, '42501', null, 'admin: credentials unreadable');
+select throws_ok($$ select * from private.feed_credentials $$, '42501', null, 'admin: credentials unreadable');
 select tests.as_service();
-select throws_ok($$ select * from app_private.feed_credentials $$, '42501', null, 'service_role: credentials unreadable');
+select throws_ok($$ select * from private.feed_credentials $$, '42501', null, 'service_role: credentials unreadable');
 
 create function pg_temp.push(command text, body text, pw text default null) returns jsonb language sql as $f$
   select public.broadbean(('<job><command>' || command || '</command><username>adcourier</username><password>'
@@ -67,7 +67,7 @@ select is(current_setting('response.status', true), '404', 'with 404');
 
 -- Rotating: the old password stops working
 select tests.as_owner();
-select ok((select password from app_private.rotate_feed_credentials('broadbean')) <> (select password from cred), 'a new password');
+select ok((select password from private.rotate_feed_credentials('broadbean')) <> (select password from cred), 'a new password');
 select tests.as_anon();
 select is(pg_temp.push('delete', '<job_reference>R-1</job_reference>') ->> 'error', 'unauthorised', 'the old one is refused');
 

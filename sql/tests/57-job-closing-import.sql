@@ -7,18 +7,18 @@ select plan(31);
 -- Closing dates: the UK day after the closing date, the job is closed; the scheduler's function is the owner's only.
 update public.jobs set closing_date = '2026-06-30' where id = tests.job('active1');
 update public.jobs set closing_date = '2026-07-01' where id = tests.job('active2');
-select is(app_private.close_expired_jobs('2026-06-30 22:59:59+00'), 0, 'still open until midnight UK time (23:59:59 BST on its closing date)');
-select is(app_private.close_expired_jobs('2026-06-30 23:00:01+00'), 1, 'closed by the first run after midnight UK time');
+select is(private.close_expired_jobs('2026-06-30 22:59:59+00'), 0, 'still open until midnight UK time (23:59:59 BST on its closing date)');
+select is(private.close_expired_jobs('2026-06-30 23:00:01+00'), 1, 'closed by the first run after midnight UK time');
 select results_eq($$ select status from public.jobs where id in (tests.job('active1'), tests.job('active2')) order by job_id $$,
   $$ values ('closed'), ('active') $$, 'only the job whose closing date passed is closed');
 select is((select actor_role || ':' || (old_data ->> 'status') || '->' || (new_data ->> 'status') from public.audit_log
            where record_id = tests.job('active1') order by id desc limit 1), 'postgres:active->closed', 'the closing is in the audit log');
 select has_index('public', 'jobs', 'jobs_active_closing_date_idx', 'live jobs by closing date are indexed');
-select matches(app_private.schedule_job_closing(), '^(scheduled close-expired-jobs|pg_cron is not loaded for database .*close_expired_jobs\(\))', 'scheduled with pg_cron, or says how to run it');
+select matches(private.schedule_job_closing(), '^(scheduled close-expired-jobs|pg_cron is not loaded for database .*close_expired_jobs\(\))', 'scheduled with pg_cron, or says how to run it');
 select tests.as_service();
-select throws_ok($$ select app_private.close_expired_jobs() $$, '42501', null, 'service_role cannot call the scheduler''s function');
+select throws_ok($$ select private.close_expired_jobs() $$, '42501', null, 'service_role cannot call the scheduler''s function');
 select tests.as_user('admin');
-select throws_ok($$ select app_private.close_expired_jobs() $$, '42501', null, 'an admin cannot either');
+select throws_ok($$ select private.close_expired_jobs() $$, '42501', null, 'an admin cannot either');
 
 -- The import, as an admin: a preview gives each row its errors and writes nothing
 select tests.as_user('admin');
@@ -64,14 +64,14 @@ select throws_ok($$ select public.admin_import_jobs((select jsonb_agg(jsonb_buil
   '22023', 'a file may hold at most 500 jobs (this one has 501); split it', 'more than 500 rows: refused');
 
 -- import runs: recorded, and not readable through the APIs
-select throws_ok($$ select * from app_private.job_import_runs $$, '42501', null, 'admin: import runs are not readable');
+select throws_ok($$ select * from private.job_import_runs $$, '42501', null, 'admin: import runs are not readable');
 select tests.as_owner();
-select results_eq($$ select file_name, row_count, inserted, updated, actor_id from app_private.job_import_runs order by id $$,
+select results_eq($$ select file_name, row_count, inserted, updated, actor_id from private.job_import_runs order by id $$,
   $$ values ('good.csv', 2, 2, 0, tests.uid('admin')), ('update.csv', 1, 0, 1, tests.uid('admin')) $$, 'each applied import is recorded, a refused one is not');
 select tests.as_service();
-select throws_ok($$ select * from app_private.job_import_runs $$, '42501', null, 'service_role: import runs are not readable');
+select throws_ok($$ select * from private.job_import_runs $$, '42501', null, 'service_role: import runs are not readable');
 select tests.as_anon();
-select throws_ok($$ select * from app_private.job_import_runs $$, '42501', null, 'anon: import runs are not readable');
+select throws_ok($$ select * from private.job_import_runs $$, '42501', null, 'anon: import runs are not readable');
 
 select * from finish();
 rollback;

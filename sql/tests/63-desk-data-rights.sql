@@ -74,9 +74,9 @@ begin
 end
 $$;
 select tests.as_owner();
-select is((app_private.run_desk_retention(now() + interval '1 year') ->> 'ended_client_links')::int, 0,
+select is((private.run_desk_retention(now() + interval '1 year') ->> 'ended_client_links')::int, 0,
   'a link that ended less than a year ago is kept');
-select is((app_private.run_desk_retention(now() + interval '14 months') ->> 'ended_client_links')::int, 1,
+select is((private.run_desk_retention(now() + interval '14 months') ->> 'ended_client_links')::int, 1,
   'a link that ended more than a year ago goes');
 
 select * from finish();

@@ -12,21 +12,21 @@ $$;
 -- The rule, over every definer function of the site's schemas.
 select is_empty($$ select p.oid::regprocedure::text from pg_proc p
                      join pg_namespace n on n.oid = p.pronamespace join pg_roles r on r.oid = p.proowner
-                    where p.prosecdef and n.nspname in ('public', 'private', 'app_private') and r.rolsuper $$,
-  'no SECURITY DEFINER function of public, private or app_private is owned by a superuser');
+                    where p.prosecdef and n.nspname in ('public', 'private') and r.rolsuper $$,
+  'no SECURITY DEFINER function of public or private is owned by a superuser');
 select is_empty($$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                    where p.prosecdef and n.nspname in ('public', 'private', 'app_private')
+                    where p.prosecdef and n.nspname in ('public', 'private')
                       and p.proowner <> 'app_definer'::regrole $$,
   'every one of them is owned by app_definer');
 select ok((select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where p.prosecdef and n.nspname in ('public', 'private', 'app_private')) > 40, 'there are definer functions to check');
+            where p.prosecdef and n.nspname in ('public', 'private')) > 40, 'there are definer functions to check');
 
 -- What app_definer is, and is not.
 select results_eq($$ select rolsuper, rolcanlogin, rolcreaterole, rolcreatedb, rolreplication, rolinherit from pg_roles where rolname = 'app_definer' $$,
   $$ values (false, false, false, false, false, false) $$, 'app_definer: no superuser, no login, no CREATEROLE/CREATEDB/REPLICATION, inherits nothing');
 select is_empty($$ select 1 from pg_auth_members m where m.roleid = 'app_definer'::regrole or m.member = 'app_definer'::regrole $$,
   'no role can become app_definer, and it is a member of none');
-select ok(not has_schema_privilege('app_definer', 'public', 'create') and not has_schema_privilege('app_definer', 'app_private', 'create'),
+select ok(not has_schema_privilege('app_definer', 'public', 'create') and not has_schema_privilege('app_definer', 'private', 'create'),
   'app_definer cannot create objects (no DDL)');
 select ok(not has_column_privilege('app_definer', 'auth.users', 'encrypted_password', 'select')
           and not has_column_privilege('app_definer', 'auth.users', 'recovery_token', 'select'),
@@ -66,7 +66,7 @@ alter function public.tests_definer_probe() owner to postgres;
 select is(tests.owner_of('public.tests_definer_probe()'), 'app_definer', 'giving one back to the superuser is undone');
 select tests.as_user('cand1');
 select lives_ok($$ create function pg_temp.tests_realtime_like() returns integer language plpgsql as 'begin return 1; end' $$,
-  'a role without rights on app_private still runs its own DDL (Realtime creates pg_temp functions as authenticator)');
+  'a role without rights on private''s functions still runs its own DDL (Realtime creates pg_temp functions as authenticator)');
 select tests.as_owner();
 create function tests.elsewhere() returns integer language sql security definer as $$ select 1 $$;
 select is(tests.owner_of('tests.elsewhere()'), 'postgres', 'other schemas are left alone');

@@ -72,10 +72,10 @@ select results_eq($$ select job_id, job_title, job_status from public.my_applica
 select tests.as_anon();
 select throws_ok($$ select * from public.my_saved_jobs() $$, '42501', null, 'anon: my_saved_jobs is not executable');
 select throws_ok($$ select * from public.my_applications() $$, '42501', null, 'anon: my_applications is not executable');
-select throws_ok($$ select * from app_private.job_as_shown(tests.job('closed')) $$, '42501', null, 'anon: the helper is not executable');
+select throws_ok($$ select * from private.job_as_shown(tests.job('closed')) $$, '42501', null, 'anon: the helper is not executable');
 select tests.as_user('cand1');
-select throws_ok($$ select * from app_private.job_as_shown(tests.job('closed')) $$, '42501', null, 'candidate: nor for a candidate');
-select throws_ok($$ select * from app_private.job_public_versions $$, '42501', null, 'candidate: the versions are not readable');
+select throws_ok($$ select * from private.job_as_shown(tests.job('closed')) $$, '42501', null, 'candidate: nor for a candidate');
+select throws_ok($$ select * from private.job_public_versions $$, '42501', null, 'candidate: the versions are not readable');
 select tests.as_owner();
 
 select * from finish();

@@ -17,10 +17,10 @@ begin
 end
 $$;
 create function tests.unique_viewers(profile_name text) returns int language sql as $$
-  select coalesce((select unique_viewers::int from app_private.profile_view_totals where profile_id = tests.row(profile_name)), 0)
+  select coalesce((select unique_viewers::int from private.profile_view_totals where profile_id = tests.row(profile_name)), 0)
 $$;
 create function tests.views(profile_name text) returns int language sql as $$
-  select coalesce((select views::int from app_private.profile_view_totals where profile_id = tests.row(profile_name)), 0)
+  select coalesce((select views::int from private.profile_view_totals where profile_id = tests.row(profile_name)), 0)
 $$;
 
 -- One address, five user agents and languages (the review's attack): one viewer.
@@ -63,14 +63,14 @@ delete from public.profile_views where profile_id = tests.row('profile-active') 
 select is((select count(*)::int from public.audit_log where table_name = 'profile_views'), 1, 'the owner''s delete is recorded too');
 
 -- Referrers: http(s) origins only.
-select is(app_private.referrer_origin('javascript://x.example/%0aalert(1)'), null, 'referrer: javascript:// is dropped');
-select is(app_private.referrer_origin('data:text/html,<b>x</b>'), null, 'referrer: data: is dropped');
-select is(app_private.referrer_origin('ftp://files.example.com/cv.pdf'), null, 'referrer: ftp:// is dropped');
-select is(app_private.referrer_origin('https://user:secret@Mail.Example.com:8443/inbox?token=1#x'), 'https://mail.example.com:8443',
+select is(private.referrer_origin('javascript://x.example/%0aalert(1)'), null, 'referrer: javascript:// is dropped');
+select is(private.referrer_origin('data:text/html,<b>x</b>'), null, 'referrer: data: is dropped');
+select is(private.referrer_origin('ftp://files.example.com/cv.pdf'), null, 'referrer: ftp:// is dropped');
+select is(private.referrer_origin('https://user:secret@Mail.Example.com:8443/inbox?token=1#x'), 'https://mail.example.com:8443',
   'referrer: https keeps scheme, host and port, never the user name, path or query');
-select is(app_private.referrer_origin('http://[2001:db8::1]/x'), 'http://[2001:db8::1]', 'referrer: an IPv6 host');
-select is(app_private.referrer_origin('https://exa mple.com/'), null, 'referrer: a host with a space is dropped');
-select is(app_private.referrer_origin('https://evil.example<script>/'), null, 'referrer: markup in the host is dropped');
+select is(private.referrer_origin('http://[2001:db8::1]/x'), 'http://[2001:db8::1]', 'referrer: an IPv6 host');
+select is(private.referrer_origin('https://exa mple.com/'), null, 'referrer: a host with a space is dropped');
+select is(private.referrer_origin('https://evil.example<script>/'), null, 'referrer: markup in the host is dropped');
 select tests.view('profile-active', '203.0.113.50', 'Mozilla/5.0 Chrome/130.0', 'en-GB', 'javascript://evil.example/%0aalert(1)');
 select tests.view('profile-active', '203.0.113.51', 'Mozilla/5.0 Chrome/130.0', 'en-GB', 'https://www.linkedin.com/feed/?x=1');
 select results_eq($$ select referrer from public.profile_views where profile_id = tests.row('profile-active') and user_agent = 'Mozilla/5.0 Chrome/130.0' order by referrer nulls first $$,
@@ -81,9 +81,9 @@ select is_empty($$ select 1 from json_array_elements(public.admin_profile_analyt
 select tests.as_owner();
 
 -- The pure helper.
-select is(app_private.viewer_address('2001:DB8:1:2:aaaa::9'), '2001:db8:1:2::/64', 'viewer_address: an IPv6 /64');
-select is(app_private.viewer_address(' 203.0.113.9 '), '203.0.113.9', 'viewer_address: an IPv4 address');
-select is(app_private.viewer_address(null), null, 'viewer_address: no address');
+select is(private.viewer_address('2001:DB8:1:2:aaaa::9'), '2001:db8:1:2::/64', 'viewer_address: an IPv6 /64');
+select is(private.viewer_address(' 203.0.113.9 '), '203.0.113.9', 'viewer_address: an IPv4 address');
+select is(private.viewer_address(null), null, 'viewer_address: no address');
 
 select * from finish();
 rollback;

@@ -1,6 +1,6 @@
 -- U3 (sql/migrations/0334): CV drafts are capped per account (count and bytes) and overall, edits are limited per
 -- hour like inserts, so what one account holds, and what one `cv_documents?select=*` returns, is bounded. The
--- limits are lowered here through app_private.settings (the defaults: 25 drafts, 2 MiB, 2 GiB overall, 1,200 saves
+-- limits are lowered here through private.settings (the defaults: 25 drafts, 2 MiB, 2 GiB overall, 1,200 saves
 -- and 64 MiB an hour).
 begin;
 \ir lib/setup.sql
@@ -11,7 +11,7 @@ create function tests.draft(n integer) returns jsonb language sql as $$
   select jsonb_build_object('experience', coalesce((select jsonb_agg(jsonb_build_object('id', 'e' || i, 'description', repeat('x', 5000)))
                                                      from generate_series(1, n) i), '[]'))
 $$;
-insert into app_private.settings (key, value) values
+insert into private.settings (key, value) values
   ('limit:cv_documents_per_user', '3'), ('limit:cv_document_bytes_per_user', '200000'), ('limit:saved_jobs_per_user', '1');
 
 -- Count per account.
@@ -31,7 +31,7 @@ select lives_ok($$ update public.cv_documents set data = tests.draft(20) where i
 select lives_ok($$ update public.cv_documents set data = tests.draft(10) where id = tests.row('b') $$, 'candidate: and then the other may grow');
 select is((select sum(size_bytes)::int <= 200000 from public.cv_documents), true, 'candidate: the account holds at most its cap');
 select tests.as_owner();
-update app_private.settings set value = '100000' where key = 'limit:cv_document_bytes_per_user';
+update private.settings set value = '100000' where key = 'limit:cv_document_bytes_per_user';
 select tests.as_user('cand1');
 select lives_ok($$ update public.cv_documents set title = 'Renamed' where id = tests.row('a') $$,
   'candidate: over a lowered cap, a rename still saves (nothing grows)');
@@ -43,10 +43,10 @@ select is((select size_bytes from public.cv_documents where id = tests.row('a'))
 
 -- Overall, for every account together.
 select tests.as_owner();
-select is((select bytes from app_private.cv_document_totals), (select sum(size_bytes) from public.cv_documents),
+select is((select bytes from private.cv_document_totals), (select sum(size_bytes) from public.cv_documents),
   'the overall total follows inserts, edits and deletes');
-insert into app_private.settings (key, value)
-select 'limit:cv_document_bytes_total', (bytes + 20000)::text from app_private.cv_document_totals;
+insert into private.settings (key, value)
+select 'limit:cv_document_bytes_total', (bytes + 20000)::text from private.cv_document_totals;
 select tests.as_user('cand2');
 select throws_ok($$ update public.cv_documents set data = tests.draft(5) where id = tests.row('cv-cand2') $$, '53100', null,
   'candidate: past the overall cap, growth is refused for now (HTTP 503)');
@@ -55,12 +55,12 @@ select lives_ok($$ update public.cv_documents set data = '{"summary": "short"}' 
 select tests.as_user('cand1');
 delete from public.cv_documents where id = tests.row('b');
 select tests.as_owner();
-select is((select bytes from app_private.cv_document_totals), (select sum(size_bytes) from public.cv_documents),
+select is((select bytes from private.cv_document_totals), (select sum(size_bytes) from public.cv_documents),
   'a delete frees its bytes');
 
 -- Edits per hour.
-delete from app_private.settings where key = 'limit:cv_document_bytes_total';
-insert into app_private.settings (key, value) values ('limit:cv_document_saves_per_user_per_hour', '3');
+delete from private.settings where key = 'limit:cv_document_bytes_total';
+insert into private.settings (key, value) values ('limit:cv_document_saves_per_user_per_hour', '3');
 select tests.as_user('cand2');
 select lives_ok($$ update public.cv_documents set title = 'One' where id = tests.row('cv-cand2') $$, 'candidate: an edit (the second save this hour)');
 select lives_ok($$ update public.cv_documents set title = 'Two' where id = tests.row('cv-cand2') $$, 'candidate: another (the third)');
@@ -69,7 +69,7 @@ select throws_ok($$ update public.cv_documents set title = 'Three' where id = te
 
 -- Other roles.
 select tests.as_owner();
-delete from app_private.settings where key = 'limit:cv_document_saves_per_user_per_hour';
+delete from private.settings where key = 'limit:cv_document_saves_per_user_per_hour';
 select tests.as_user('admin');
 select lives_ok($$ insert into public.cv_documents (title) values ('1'), ('2'), ('3') $$, 'admin: an admin''s own drafts have the same caps');
 select throws_ok($$ insert into public.cv_documents (title) values ('4') $$, '23514', null, 'admin: the fourth is refused');

@@ -31,18 +31,18 @@ begin
     'Answer here: https://site.example/privacy/choice#token=c1secrettoken or https://site.example/a?token=c1other');
 end
 $$;
-insert into app_private.retention_notices (email, notified_at, delete_after, token_hash)
+insert into private.retention_notices (email, notified_at, delete_after, token_hash)
 values ('cand1@pgtap.test', now(), now() + interval '1 year', sha256('t'::bytea));
 
 -- A feature added later (job alerts, say) registers its part in its own migration; nothing else changes.
 create table public.tests_job_alerts (user_id uuid references auth.users (id) on delete cascade, query text);
 insert into public.tests_job_alerts values (tests.uid('cand1'), 'surveyor in Leeds');
-create function app_private.export_tests_job_alerts(subject app_private.data_subject, max_items integer, skip integer)
+create function private.export_tests_job_alerts(subject private.data_subject, max_items integer, skip integer)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(a.query order by a.query), '[]') from (select query from public.tests_job_alerts
     where user_id = subject.user_id order by query limit max_items offset skip) a
 $$;
-create function app_private.erase_tests_job_alerts(subject app_private.data_subject) returns bigint
+create function private.erase_tests_job_alerts(subject private.data_subject) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare n bigint;
 begin
@@ -51,16 +51,16 @@ begin
   return n;
 end
 $$;
-select app_private.register_personal_data_part('tests_job_alerts', 'Job alerts',
-  'app_private.export_tests_job_alerts(app_private.data_subject, integer, integer)',
-  'app_private.erase_tests_job_alerts(app_private.data_subject)', array['public.tests_job_alerts'], 120, 80);
+select private.register_personal_data_part('tests_job_alerts', 'Job alerts',
+  'private.export_tests_job_alerts(private.data_subject, integer, integer)',
+  'private.erase_tests_job_alerts(private.data_subject)', array['public.tests_job_alerts'], 120, 80);
 
 select is_empty($$ select c.table_schema || '.' || c.table_name from information_schema.columns c
                      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
                     where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.column_name in ('user_id', 'email')
-                   except select unnest(p.covers) from app_private.personal_data_parts p $$,
+                   except select unnest(p.covers) from private.personal_data_parts p $$,
   'every public table with a user_id or an email column is covered by a registered part');
-select throws_ok($$ select app_private.register_personal_data_part('bad', 'Bad', 'app_private.erase_mail(app_private.data_subject)',
+select throws_ok($$ select private.register_personal_data_part('bad', 'Bad', 'private.erase_mail(private.data_subject)',
   null, '{}', 1, 1) $$, '23514', null, 'a part''s functions must have the registry''s signatures');
 
 -- The export, as cand1.
@@ -101,9 +101,9 @@ select is(jsonb_array_length(public.export_my_data() -> 'profile_views'), 200, '
 select is(public.export_my_data() -> 'more', '{"profile_views": true}'::jsonb, 'and says there is more');
 select is(jsonb_array_length(public.export_my_data_part('profile_views', 200)), 6, 'export_my_data_part reads the rest');
 select throws_ok($$ select public.export_my_data_part('nope') $$, '22023', 'Unknown part nope', 'an unknown part is refused');
-select throws_ok($$ select app_private.export_mail(row(tests.uid('cand2'), 'cand2@pgtap.test')::app_private.data_subject, 10, 0) $$,
+select throws_ok($$ select private.export_mail(row(tests.uid('cand2'), 'cand2@pgtap.test')::private.data_subject, 10, 0) $$,
   '42501', null, 'candidate: the part functions are not callable directly');
-select throws_ok($$ select * from app_private.personal_data_parts $$, '42501', null, 'candidate: nor the registry readable');
+select throws_ok($$ select * from private.personal_data_parts $$, '42501', null, 'candidate: nor the registry readable');
 
 -- An address taken on trust reaches nobody else's records.
 select tests.as_user('mallory');
@@ -138,7 +138,7 @@ select is((select count(*)::int from public.applications where lower(email) = 'c
 select is((select count(*)::int from public.enquiries where lower(email) = 'cand1@pgtap.test')
         + (select count(*)::int from public.candidate_profiles where lower(email) = 'cand1@pgtap.test'), 0, 'enquiries and the profile are gone');
 select is((select count(*)::int from gateway.outbox where lower(to_address) = 'cand1@pgtap.test'), 0, 'mail to the address is gone');
-select is((select count(*)::int from app_private.retention_notices where email = 'cand1@pgtap.test'), 0, 'the retention notice is gone');
+select is((select count(*)::int from private.retention_notices where email = 'cand1@pgtap.test'), 0, 'the retention notice is gone');
 select is((select count(*)::int from auth.sessions where user_id = tests.uid('cand1')), 0, 'the sessions are gone');
 select results_eq($$ select user_id, user_agent, referrer from public.profile_views where id = tests.row('view-cand1') $$,
   $$ values (null::uuid, null::text, null::text) $$, 'its profile views stay counted, with no user, browser or referrer');

@@ -8,7 +8,7 @@ select plan(14);
 
 -- Applications from one /64: ten an hour, whatever address inside it sends them.
 select tests.as_owner();
-delete from app_private.submission_log;
+delete from private.submission_log;
 create function pg_temp.apply(address text, n int) returns text language plpgsql as $$
 begin
   perform set_config('request.headers', json_build_object('x-forwarded-for', address)::text, true);
@@ -27,14 +27,14 @@ select is(pg_temp.apply('2001:db8:1:2:abcd:ef01:2345:6789', 12), '429', 'anon: a
 select is(pg_temp.apply('2001:db8:1:3::1', 13), 'ok', 'anon: the next /64 has its own bucket');
 select is(pg_temp.apply('203.0.113.50', 14), 'ok', 'anon: an IPv4 client has its own bucket');
 select tests.as_owner();
-select ok((select bool_and(client_key like 'h:%') from app_private.submission_log), 'keys are still salted hashes');
+select ok((select bool_and(client_key like 'h:%') from private.submission_log), 'keys are still salted hashes');
 
 -- Global levels: the alert level mails the firm once and refuses no one; the hard cap refuses.
-delete from app_private.submission_log;
-delete from app_private.hourly_totals;
+delete from private.submission_log;
+delete from private.hourly_totals;
 delete from gateway.outbox;
-update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
-insert into app_private.settings (key, value) values ('limit:enquiry_alert_per_hour', '3'), ('limit:enquiry_per_hour', '6');
+update private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
+insert into private.settings (key, value) values ('limit:enquiry_alert_per_hour', '3'), ('limit:enquiry_per_hour', '6');
 select tests.as_anon();
 select is(array_agg(pg_temp.apply('198.51.100.' || i, 100 + i) order by i), array_fill('ok'::text, array[6]),
   'anon: past the alert level, six clients'' enquiries are all accepted')
@@ -45,16 +45,16 @@ select is((select count(*)::int from gateway.outbox where to_address = 'inbox@fi
   'the firm is mailed once an hour, not once per submission');
 select is((select subject from gateway.outbox where subject like 'Unusual activity%'),
   'Unusual activity on the site: more than 3 enquiries in an hour', 'the alert names the kind and the level');
-select is((select count(*)::int from app_private.limit_alerts where kind = 'enquiry:all'), 1, 'and is recorded');
-select is((select amount::int from app_private.hourly_totals where kind = 'enquiry:all'), 6,
+select is((select count(*)::int from private.limit_alerts where kind = 'enquiry:all'), 1, 'and is recorded');
+select is((select amount::int from private.hourly_totals where kind = 'enquiry:all'), 6,
   'the refused submission is not counted');
-select ok(app_private.limit_value('application_per_hour', 2000) = 2000
-          and not exists (select 1 from app_private.settings where key = 'limit:application_per_hour'),
+select ok(private.limit_value('application_per_hour', 2000) = 2000
+          and not exists (select 1 from private.settings where key = 'limit:application_per_hour'),
   'by default the hard cap is 2,000 applications an hour (ten times the alert level of 200)');
 
 -- Uploads: bytes per client.
-delete from app_private.submission_log;
-insert into app_private.settings (key, value) values ('limit:upload_bytes_per_client_per_hour', '1000');
+delete from private.submission_log;
+insert into private.settings (key, value) values ('limit:upload_bytes_per_client_per_hour', '1000');
 select tests.as_anon();
 select set_config('request.headers', '{"x-forwarded-for": "2001:db8:9:9::1"}', true);
 select throws_ok($$ insert into storage.objects (bucket_id, name, metadata)
