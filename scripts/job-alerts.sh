@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make job-alerts`: sends every job alert digest that is due now (one pass of app_private.run_job_alerts, the same
+# `make job-alerts`: sends every job alert digest that is due now (one pass of private.run_job_alerts, the same
 # pass pg_cron runs every 15 minutes) and prints what it did as JSON. The mail goes through the outbox: a running
 # gateway delivers it. Safe to repeat: nothing is sent twice.
 #   AS_OF=<timestamp>   run the pass as of another time (tests move the clock; default now)
@@ -9,5 +9,5 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 . scripts/lib/owner-db.sh
 psql -qAtX -v ON_ERROR_STOP=1 "$db" -v as_of="${AS_OF:-now}" -v max_mails="${MAX_MAILS:-}" <<'SQL'
-select app_private.run_job_alerts(:'as_of'::timestamptz, nullif(:'max_mails', '')::int);
+select private.run_job_alerts(:'as_of'::timestamptz, nullif(:'max_mails', '')::int);
 SQL

@@ -79,5 +79,5 @@ test('a backup restores into a fresh folder and serves the same data', async () 
   const signIn = await client(gwB, gwB.anonKey).auth.signInWithPassword({ email: 'kept@example.com', password: 'correct horse 1' });
   assert.equal(signIn.error, null);
   assert.equal(b.sql("select schedule || ' ' || command from cron.job where jobname = 'privacy-retention'"),
-    '17 3 * * * select app_private.run_retention()', 'the nightly retention job is scheduled');
+    '17 3 * * * select private.run_retention()', 'the nightly retention job is scheduled');
 });

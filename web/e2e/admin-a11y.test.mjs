@@ -17,9 +17,9 @@ const RETENTION_SQL = `
 insert into public.enquiries (name, email, message, created_at) values
   ('Olive Oldfield', 'olive.oldfield@example.org', 'Any roles in Leeds?', now() - interval '13 months'),
   ('Ned Noanswer', 'ned.noanswer@example.org', 'Call me back', now() - interval '23 months');
-insert into app_private.retention_log (kind, as_of, ran_at, notices, people_erased, deleted)
+insert into private.retention_log (kind, as_of, ran_at, notices, people_erased, deleted)
   values ('scheduled', now() - interval '9 hours', now() - interval '9 hours', 1, 0, '{"old_mail": 3, "rate_limit_log": 12}');
-insert into app_private.retention_notices (email, notified_at, delete_after, token_hash)
+insert into private.retention_notices (email, notified_at, delete_after, token_hash)
   values ('ned.noanswer@example.org', now() - interval '355 days', now() + interval '10 days', sha256('a11y'));
 `;
 

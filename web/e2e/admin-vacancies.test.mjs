@@ -200,7 +200,7 @@ describe('job editor', { skip }, () => {
     const id = site.sql("select id from public.jobs where job_id = 'PPR-1003'");
     site.sql(`update public.jobs set closing_date = (now() at time zone 'Europe/London')::date - 1 where id = '${id}'`);
     assert.equal(jobStatus(id), 'active');
-    assert.equal(site.sql('select app_private.close_expired_jobs()'), '1');
+    assert.equal(site.sql('select private.close_expired_jobs()'), '1');
     assert.equal(jobStatus(id), 'closed');
     await open('/admin/vacancies?status=closed');
     await admin.locator(`[data-job-id="${id}"]`).waitFor();
@@ -240,7 +240,7 @@ describe('job editor', { skip }, () => {
       { e: 'CSV-1', s: 'active', t: 'permanent', c: '2099-12-31', b: ['Pension', 'Bonus'], d: '<p>Survey <strong>mixed-use</strong> estates.</p>\n<p>Report to the Head of Estates.</p>' },
       { e: 'CSV-2', s: 'active', t: 'contract', c: '2099-12-31', b: [], d: '<p>Run the site.</p>' },
     ]);
-    assert.equal(count(site, "select count(*) from app_private.job_import_runs where file_name = 'jobs-fixed.csv' and inserted = 2"), 1);
+    assert.equal(count(site, "select count(*) from private.job_import_runs where file_name = 'jobs-fixed.csv' and inserted = 2"), 1);
     assert.deepEqual(admin.errors, []);
   });
 });

@@ -493,7 +493,7 @@ describe('admin area', { skip }, () => {
   test('the dashboard shows what data retention has due and the last pass', async () => {
     site.sql(`insert into public.enquiries (name, email, message, created_at)
       values ('Olive Oldfield', 'olive.oldfield@example.org', 'Any roles in Leeds?', now() - interval '13 months')`);
-    const due = (status) => count(site, `select count(*) from app_private.retention_people(now()) where status = '${status}'`);
+    const due = (status) => count(site, `select count(*) from private.retention_people(now()) where status = '${status}'`);
     const page = admin;
     await page.goto(site.url + '/admin', { waitUntil: 'networkidle' });
     const panel = page.getByTestId('retention-panel');
@@ -507,7 +507,7 @@ describe('admin area', { skip }, () => {
     assert.match(await panel.getByTestId('retention-last-run').innerText(), /No retention pass has run yet/);
 
     // A pass (as pg_cron runs it) sends the notice: the panel shows the pass, and the person awaits an answer.
-    site.sql('select app_private.run_retention()');
+    site.sql('select private.run_retention()');
     await page.reload({ waitUntil: 'networkidle' });
     await panel.getByTestId('retention-last-run').filter({ hasText: 'Last pass' }).waitFor();
     assert.match(await panel.getByTestId('retention-last-run').innerText(),

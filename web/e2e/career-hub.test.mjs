@@ -476,7 +476,7 @@ describe('Career Hub', { skip }, () => {
   test('a CV past the account\'s limit is refused with the reason and kept on the device, not retried', async () => {
     const count = () => sql(`select count(*) from public.cv_documents c join auth.users u on u.id = c.user_id where u.email = '${EMAIL}'`);
     const held = count();
-    sql(`insert into app_private.settings (key, value) values ('limit:cv_documents_per_user', '${held}')`);
+    sql(`insert into private.settings (key, value) values ('limit:cv_documents_per_user', '${held}')`);
     try {
       await page.goto(`${site.url}/career-hub/cv-builder`, { waitUntil: 'networkidle' });
       await field('Full Name *').fill('One Too Many');
@@ -486,7 +486,7 @@ describe('Career Hub', { skip }, () => {
       assert.equal(count(), held);
       assert.ok(await page.evaluate(() => Object.keys(localStorage).some((k) => localStorage.getItem(k)?.includes('One Too Many'))), 'the local copy keeps it');
     } finally {
-      sql(`delete from app_private.settings where key = 'limit:cv_documents_per_user'`);
+      sql(`delete from private.settings where key = 'limit:cv_documents_per_user'`);
     }
   });
 

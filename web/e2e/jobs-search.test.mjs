@@ -239,7 +239,7 @@ const PUSH = (user, password, body) =>
   `<?xml version="1.0" encoding="UTF-8"?><job><command>${body.command}</command><username>${user}</username><password>${password}</password>${body.xml ?? ''}</job>`;
 
 test('Broadbean: add then delete, and wrong credentials or malformed XML change nothing', { skip }, async () => {
-  const [user, password] = site.sql("select username || ' ' || password from app_private.rotate_feed_credentials('broadbean', 'adcourier')").split(' ');
+  const [user, password] = site.sql("select username || ' ' || password from private.rotate_feed_credentials('broadbean', 'adcourier')").split(' ');
   const post = (body) =>
     fetch(`${site.url}/rest/v1/rpc/broadbean`, { method: 'POST', headers: { 'content-type': 'text/xml', apikey: site.anonKey }, body });
   const jobXml =

@@ -1,5 +1,5 @@
 // /privacy/choice at 1440 and 390 px against the real gateway: the link in the retention e-mail (queued by the SQL
-// pass app_private.run_retention for people last in touch over a year ago) shows what is held and the deletion
+// pass private.run_retention for people last in touch over a year ago) shows what is held and the deletion
 // date; "Keep my details" (by keyboard) is recorded and restarts the clock; "Delete my details" asks once more and
 // erases; an incomplete or wrong link says so. axe-clean in every state, no console errors, no overflow.
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 /** A person with an enquiry 13 months old; runs a retention pass and returns the token e-mailed to them. */
 function personWithNotice(email) {
   site.sql(`insert into public.enquiries (name, email, created_at) values ('Pat Person', '${email}', now() - interval '13 months')`);
-  site.sql('select app_private.run_retention()');
+  site.sql('select private.run_retention()');
   const body = site.sql(`select body_text from gateway.outbox where to_address = '${email}' and subject like 'Would you like%'`);
   return body.match(/\/privacy\/choice#token=([0-9a-f]{64})/)[1];
 }
@@ -55,7 +55,7 @@ for (const [label, viewport] of [
       const page = await open(viewport, `#token=${token}`);
       await page.getByRole('heading', { name: 'Would you like us to keep your details?' }).waitFor();
       await page.getByText('We hold an enquiry.').waitFor();
-      const date = site.sql(`select to_char(delete_after at time zone 'Europe/London', 'FMDD FMMonth YYYY') from app_private.retention_notices where email = '${email}'`);
+      const date = site.sql(`select to_char(delete_after at time zone 'Europe/London', 'FMDD FMMonth YYYY') from private.retention_notices where email = '${email}'`);
       await page.getByText(date, { exact: true }).waitFor();
       assert.equal(await page.title(), 'Your details: keep or delete | Cornerstone Property Search');
       assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex, nofollow');
@@ -66,8 +66,8 @@ for (const [label, viewport] of [
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Thank you: we will keep your details' }).waitFor();
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H2', 'focus moves to the result');
-      assert.equal(site.sql(`select answer from app_private.retention_notices where email = '${email}'`), 'keep');
-      assert.equal(site.sql(`select status from app_private.retention_people(now()) where email = '${email}'`), 'active');
+      assert.equal(site.sql(`select answer from private.retention_notices where email = '${email}'`), 'keep');
+      assert.equal(site.sql(`select status from private.retention_people(now()) where email = '${email}'`), 'active');
       await checkPage(page);
       await page.close();
     });

@@ -2,7 +2,7 @@
 //! (`GATEWAY_TRUSTED_PROXIES`), in which case the header that proxy sets (`GATEWAY_TRUSTED_IP_HEADER` or GoTrue's
 //! `GOTRUE_RATE_LIMIT_HEADER`, default `X-Forwarded-For`). A layer over the whole router rewrites
 //! `X-Forwarded-For` to that one address (what a client sent itself is dropped), so SQL (`request.headers`, read by
-//! `app_private.client_ip()`) and every rate limit see a value the gateway vouches for.
+//! `private.client_ip()`) and every rate limit see a value the gateway vouches for.
 
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{HeaderName, HeaderValue};

@@ -1,7 +1,7 @@
 // Vacancies benchmark (issue 24): the public job search over 10,000 live jobs (and 1,000 closed) through the gateway
 // as a visitor (POST /rest/v1/rpc/search_jobs with the anon key, what the /jobs page sends, and GET /jobs, the page
 // the database renders), with the plan PostgreSQL chose for the function's statement (auto_explain of the nested
-// statement, after the plan cache has settled); then the job alert digest (app_private.run_job_alerts, as pg_cron
+// statement, after the plan cache has settled); then the job alert digest (private.run_job_alerts, as pg_cron
 // and `make job-alerts` run it) at two sizes on a database of its own: time per pass and per alert.
 //   scripts/with-test-db.sh node tests/bench/jobs/run.mjs        (GATEWAY_BIN=…/release/gateway for release)
 //   BENCH_RUNS=200 requests per search (default), BENCH_JOBS=10000, BENCH_DIGEST="1000x100 10000x1000" (alerts x jobs)
@@ -113,9 +113,9 @@ function digestBench(alerts, jobs) {
     psql(db, ['-v', `alerts=${alerts}`, '-f', join(here, 'alerts.sql')]);
     psql(db, ['-v', `n=${jobs}`, '-v', 'prefix=D', '-f', join(here, 'jobs.sql')]);
     psql(db, ['-c', 'vacuum analyze public.jobs, public.job_alerts']);
-    const r = JSON.parse(psql(db, ['-c', `select app_private.run_job_alerts(now() + interval '1 minute', ${alerts * 2})`]).trim());
+    const r = JSON.parse(psql(db, ['-c', `select private.run_job_alerts(now() + interval '1 minute', ${alerts * 2})`]).trim());
     const mails = psql(db, ['-c', 'select count(*) from gateway.outbox']).trim();
-    const again = JSON.parse(psql(db, ['-c', `select app_private.run_job_alerts(now() + interval '2 minutes', ${alerts * 2})`]).trim());
+    const again = JSON.parse(psql(db, ['-c', `select private.run_job_alerts(now() + interval '2 minutes', ${alerts * 2})`]).trim());
     const perAlert = (r.seconds * 1000) / alerts;
     console.log(`| ${String(alerts).padStart(6)} × ${String(jobs).padStart(5)} | ${String(r.digests).padStart(7)} | ${String(r.jobs_sent).padStart(9)} | ${mails.padStart(6)} | ${r.seconds.toFixed(2).padStart(8)} | ${perAlert.toFixed(2).padStart(9)} | ${again.seconds.toFixed(2).padStart(10)} |`);
   } finally {
@@ -124,7 +124,7 @@ function digestBench(alerts, jobs) {
 }
 
 await searchBench();
-console.log('job alert digest: one pass of app_private.run_job_alerts (every alert due, every job new since its confirmation):\n');
+console.log('job alert digest: one pass of private.run_job_alerts (every alert due, every job new since its confirmation):\n');
 console.log('| alerts × jobs  | digests | jobs sent | queued |  pass s | ms/alert | 2nd pass s |');
 console.log('|----------------|---------|-----------|--------|---------|----------|------------|');
 for (const [alerts, jobs] of DIGESTS) digestBench(alerts, jobs);

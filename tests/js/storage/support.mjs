@@ -60,8 +60,8 @@ values ('${ADMIN.id}', 'authenticated', 'authenticated', '${ADMIN.email}', now()
 insert into public.user_roles (user_id, role) values ('${ADMIN.id}', 'admin');
 insert into public.jobs (job_id, status, title, company, location, salary, type)
 values ('PPR-1042', 'active', 'Senior Development Manager', 'Northbank Estates', 'London', '£85,000 - £95,000', 'Permanent');
-update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
-update app_private.settings set value = 'https://firm.example' where key = 'site_url';
+update private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
+update private.settings set value = 'https://firm.example' where key = 'site_url';
 `;
 
 /** A small real PDF. */

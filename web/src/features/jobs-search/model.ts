@@ -1,5 +1,5 @@
 // The job search's vocabulary and URL state: the filters a /jobs address holds (the same parameters, order and
-// encoding as the database's app_private.jobs_href in sql/migrations/0404_jobs_page.sql), the result shape of
+// encoding as the database's private.jobs_href in sql/migrations/0404_jobs_page.sql), the result shape of
 // public.search_jobs, and the words the page shows. Pure: no React, no network.
 import type { Database } from '@/lib/database.types';
 
