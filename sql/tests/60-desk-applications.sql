@@ -16,7 +16,9 @@ select is((select count(*)::int from public.application_pipeline), 2, 'every app
 select is((select status::text from public.application_pipeline where application_id = tests.row('application')), 'new',
   'a new application is at status new');
 
-/* anon ***********************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * anon
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_anon();
 select throws_ok($$ select * from public.application_pipeline $$, '42501', null, 'anon: cannot read the pipeline');
 select throws_ok($$ select * from public.application_status_changes $$, '42501', null, 'anon: cannot read the status history');
@@ -30,7 +32,9 @@ select throws_ok($$ select public.admin_application_page() $$, '42501', null, 'a
 select throws_ok($$ select public.admin_staff() $$, '42501', null, 'anon: cannot list the staff');
 select throws_ok($$ select * from public.my_applications() $$, '42501', null, 'anon: has no applications of its own');
 
-/* candidate ******************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * candidate
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('cand1');
 select is_empty($$ select * from public.application_pipeline $$, 'candidate: reads no pipeline row, not even its own');
 select is_empty($$ select * from public.application_status_changes $$, 'candidate: reads no status history');
@@ -53,7 +57,9 @@ select throws_ok($$ select public.admin_desk_summary() $$, '42501', null, 'candi
 select results_eq($$ select status from public.my_applications() $$, $$ values ('Received') $$,
   'candidate: my_applications shows its one application as Received');
 
-/* admin **********************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * admin
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('admin');
 select is((public.admin_application_page() ->> 'total')::int, 2, 'admin: the list counts every application');
 select is((public.admin_application_page() -> 'counts' ->> 'new')::int, 2, 'admin: the counts per status');
@@ -129,7 +135,9 @@ select is((select count(*)::int from public.audit_log where table_name = 'applic
 select ok((select bool_and(not (coalesce(new_data, '{}') ? 'body')) from public.audit_log where table_name = 'desk_notes'),
   'audit: a note is logged without its text');
 
-/* the candidate again: the plain status, and nothing else *********************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * the candidate again: the plain status, and nothing else
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('cand1');
 select results_eq($$ select status from public.my_applications() $$, $$ values ('In review') $$,
   'candidate: a shortlisted application reads In review');
@@ -139,7 +147,9 @@ select ok(position('asset management' in (public.export_my_data() -> 'applicatio
           and (public.export_my_data() #>> '{application_progress,0,status}') = 'In review',
   'candidate: its data export has the plain status, neither the note nor the firm''s status name');
 
-/* service_role ***************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * service_role
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_service();
 select lives_ok($$ update public.application_pipeline set status = 'placed' where application_id = '$$ || tests.row('application') || $$' $$,
   'service_role: may change a status directly');

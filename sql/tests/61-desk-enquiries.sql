@@ -8,7 +8,9 @@ insert into public.enquiries (id, kind, name, email, company, message, source_pa
   (tests.row('enquiry-client'), 'client', 'Cara Client', 'cara@northbank.test', 'Northbank Estates', 'Two surveyors needed', '/clients/developer-investor'),
   (tests.row('enquiry-audit'), 'hiring-audit', 'Hugo Audit', 'hugo@audit.test', null, '100% urgent', '/services');
 
-/* anon ***********************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * anon
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_anon();
 select throws_ok($$ insert into public.enquiries (name, email, handled) values ('Hal', 'hal@example.com', true) $$, '42501', null,
   'anon: cannot send an enquiry already handled');
@@ -17,7 +19,9 @@ select throws_ok($$ select public.admin_enquiry_page() $$, '42501', null, 'anon:
 select lives_ok($$ insert into public.enquiries (name, email, message) values ('Hal', 'hal@example.com', 'Hello') $$,
   'anon: still sends an enquiry');
 
-/* candidate ******************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * candidate
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('cand1');
 select lives_ok($$ update public.enquiries set handled = true $$, 'candidate: an update reaches no row (RLS)');
 select throws_ok($$ update public.enquiries set handled_by = auth.uid() $$, '42501', null, 'candidate: cannot set who handled it');
@@ -27,7 +31,9 @@ select throws_ok($$ select public.admin_enquiry(tests.row('enquiry')) $$, '42501
   'candidate: cannot open an enquiry');
 select throws_ok($$ select * from public.admin_enquiry_export() $$, '42501', 'only admins can export enquiries', 'candidate: cannot export');
 
-/* admin **********************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * admin
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('admin');
 select is((select count(*)::int from public.enquiries where handled), 0, 'admin: the candidate''s update changed nothing');
 select is((public.admin_enquiry_page() ->> 'unhandled')::int, 4, 'admin: every enquiry starts unhandled');

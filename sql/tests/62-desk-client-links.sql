@@ -15,7 +15,9 @@ $$;
 create table tests.links (name text primary key, id uuid, token text);
 grant all on tests.links to public;
 
-/* anon and candidates: no way in ********************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * anon and candidates: no way in
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_anon();
 select throws_ok($$ select * from public.profile_consents $$, '42501', null, 'anon: cannot read consents');
 select throws_ok($$ select * from public.profile_client_links $$, '42501', null, 'anon: cannot read client links');
@@ -39,7 +41,9 @@ select throws_ok($$ select public.admin_client_link_views() $$, '42501', null, '
 select throws_ok($$ select * from public.admin_profile_clients(array[tests.row('profile-active')]) $$, '42501', null,
   'candidate: cannot see a profile''s clients');
 
-/* admin: consent first *******************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * admin: consent first
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('admin');
 select throws_ok($$ select public.admin_create_client_link(tests.row('profile-active'), 'Jo Bloggs', 'Acme Homes') $$, '22023',
   'Record the candidate''s consent before sharing the profile with a client', 'admin: no link without consent');
@@ -79,7 +83,9 @@ select throws_ok($$ select public.admin_create_client_link(tests.row('profile-ac
   'admin: a link names its client');
 select is((select count(*)::int from public.profile_client_links), 2, 'admin: refused links made nothing');
 
-/* anon through a link *******************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * anon through a link
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_client('198.51.100.7');
 select is(public.client_profile((select token from tests.links where name = 'acme')) #>> '{profile,candidate_id}', 'CAND-T1',
   'anon: an active link opens the profile');
@@ -102,7 +108,9 @@ select results_eq($$ select count(*)::int, count(*) filter (where is_repeat)::in
 update public.profile_views set viewed_at = viewed_at - interval '1 hour'
  where client_link_id = (select id from tests.links where name = 'acme');
 
-/* admin: per-client figures, revoke, extend, withdraw ***********************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * admin: per-client figures, revoke, extend, withdraw
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('admin');
 select results_eq($$ select client_company, views::int from public.admin_profile_clients(array[tests.row('profile-active')]) order by 1 $$,
   $$ values ('Acme Homes', 2), ('Beta Capital', 1) $$, 'admin: the profile''s clients with their views');
@@ -153,7 +161,9 @@ select throws_ok($$ select public.admin_create_client_link(tests.row('profile-ac
 select throws_ok($$ update public.profile_consents set withdrawn = false $$, '22023', 'A withdrawn consent cannot be restored; record a new consent',
   'admin: a withdrawn consent stays withdrawn');
 
-/* audit and service_role ****************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * audit and service_role
+ * --------------------------------------------------------------------------------------------------------------- */
 select ok((select count(*) >= 6 from public.audit_log where table_name in ('profile_consents', 'profile_client_links')
            and actor_id = tests.uid('admin')), 'audit: consents, links, revocations and extensions are logged');
 select ok((select bool_and(coalesce(new_data, '{}') - array['id', 'profile_id', 'client_company', 'expires_at', 'revoked',

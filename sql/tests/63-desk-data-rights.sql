@@ -27,7 +27,9 @@ begin
 end
 $$;
 
-/* Download my data ***********************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * Download my data
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('cand1');
 select is(public.export_my_data() #>> '{application_progress,0,status}', 'Interviewing', 'export: the plain status');
 select is(public.export_my_data() #>> '{application_progress,0,status_history,0,status}', 'Interviewing',
@@ -44,7 +46,9 @@ select is(public.export_my_data() -> 'introductions', '[]'::jsonb, 'export: nor 
 select tests.as_anon();
 select throws_ok($$ select public.export_my_data() $$, '42501', null, 'export: anon has none');
 
-/* Delete my account **********************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * Delete my account
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('cand1');
 select lives_ok($$ select public.delete_my_account('DELETE') $$, 'the candidate deletes the account');
 select tests.as_owner();
@@ -65,7 +69,9 @@ select is((select count(*)::int from public.profile_consents where profile_id = 
   'with its consents');
 select is((select count(*)::int from public.profile_client_links where profile_id = tests.row('profile-cand1')), 0, 'and its links');
 
-/* Ended links ****************************************************************************************************/
+/* ---------------------------------------------------------------------------------------------------------------
+ * Ended links
+ * --------------------------------------------------------------------------------------------------------------- */
 select tests.as_user('admin');
 do $$
 begin
