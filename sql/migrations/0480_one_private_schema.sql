@@ -36,11 +36,13 @@ begin
   select string_agg(name, ', ') into clash from (
     select c.relname::text as name from pg_catalog.pg_class c
      where c.relnamespace = 'app_private'::regnamespace
-       and exists (select 1 from pg_catalog.pg_class o where o.relnamespace = 'private'::regnamespace and o.relname = c.relname)
+       and exists (select 1 from pg_catalog.pg_class o
+                    where o.relnamespace = 'private'::regnamespace and o.relname = c.relname)
     union all
     select t.typname::text from pg_catalog.pg_type t
      where t.typnamespace = 'app_private'::regnamespace
-       and exists (select 1 from pg_catalog.pg_type o where o.typnamespace = 'private'::regnamespace and o.typname = t.typname)
+       and exists (select 1 from pg_catalog.pg_type o
+                    where o.typnamespace = 'private'::regnamespace and o.typname = t.typname)
     union all
     select p.oid::regprocedure::text from pg_catalog.pg_proc p
      where p.pronamespace = 'app_private'::regnamespace
@@ -85,6 +87,14 @@ $$;
 /* ---------------------------------------------------------------------------------------------------------------
  * Every routine body that names app_private, in any schema
  * --------------------------------------------------------------------------------------------------------------- */
+-- The rename as text; the schema lists ('public', 'private', 'app_private') of the definer-owner trigger (0330) lose
+-- their duplicate.
+create function pg_temp.renamed(t text) returns text
+  language sql immutable
+as $$
+  select replace(replace(t, '''private'', ''app_private''', '''private'''), 'app_private', 'private')
+$$;
+
 -- Bodies are text (PL/pgSQL and SQL functions here; no `begin atomic` body names it, checked below): recreated from
 -- pg_get_functiondef with the new name. CREATE OR REPLACE keeps the OID, owner, grants, comment and triggers.
 do $$
@@ -99,10 +109,9 @@ begin
   for r in select p.oid from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
             where p.prosrc like '%app\_private%' and p.prokind in ('f', 'p')
               and n.nspname not in ('pg_catalog', 'information_schema') order by p.oid loop
-    def := pg_catalog.pg_get_functiondef(r.oid);
-    def := replace(def, 'app_private.require_admin()', 'private.require_admin(''see retention'', or_service_role => true)');
-    def := replace(def, '''private'', ''app_private''', '''private''');
-    execute replace(def, 'app_private', 'private');
+    def := replace(pg_catalog.pg_get_functiondef(r.oid), 'app_private.require_admin()',
+                   'private.require_admin(''see retention'', or_service_role => true)');
+    execute pg_temp.renamed(def);
   end loop;
 end
 $$;
@@ -114,24 +123,23 @@ do $$
 declare
   r record;
 begin
-  -- pg_cron jobs scheduled by schedule_retention(), schedule_job_alerts(), schedule_job_closing(), schedule_desk_retention().
+  -- pg_cron jobs (schedule_retention(), schedule_job_alerts(), schedule_job_closing(), schedule_desk_retention()).
   if pg_catalog.to_regclass('cron.job') is not null then
-    execute $sql$update cron.job set command = replace(command, 'app_private.', 'private.')
-                  where command like '%app\_private.%'$sql$;
+    execute $sql$update cron.job set command = pg_temp.renamed(command) where command like '%app\_private%'$sql$;
   end if;
   -- Comments (the moved objects keep theirs; some name the old schema in their text).
-  for r in select o.type, o.identity, replace(replace(d.description, '''private'', ''app_private''', '''private'''),
-                                              'app_private', 'private') as text
+  for r in select o.type, o.identity, pg_temp.renamed(d.description) as text
              from pg_catalog.pg_description d,
                   lateral pg_catalog.pg_identify_object(d.classoid, d.objoid, d.objsubid) o
-            where d.description like '%app\_private%' and d.objoid <> 'app_private'::regnamespace loop
+            where d.description like '%app\_private%'
+              and (d.classoid, d.objoid) <> ('pg_namespace'::regclass, 'app_private'::regnamespace) loop
     execute format('comment on %s %s is %L', case r.type when 'table column' then 'column' else r.type end,
                    r.identity, r.text);
   end loop;
 end
 $$;
 update private.personal_data_parts
-   set covers = array(select replace(c, 'app_private.', 'private.') from unnest(covers) c)
+   set covers = array(select pg_temp.renamed(c) from unnest(covers) c)
  where array_to_string(covers, ',') like '%app\_private.%';
 comment on schema private is
   'Site internals: settings, limits, retention, the personal-data registry, job alerts and trigger functions. '
