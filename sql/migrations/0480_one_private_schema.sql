@@ -108,7 +108,8 @@ begin
   end if;
   for r in select p.oid from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
             where p.prosrc like '%app\_private%' and p.prokind in ('f', 'p')
-              and n.nspname not in ('pg_catalog', 'information_schema') order by p.oid loop
+              and n.nspname not in ('pg_catalog', 'information_schema') and n.oid <> pg_catalog.pg_my_temp_schema()
+            order by p.oid loop
     def := replace(pg_catalog.pg_get_functiondef(r.oid), 'app_private.require_admin()',
                    'private.require_admin(''see retention'', or_service_role => true)');
     execute pg_temp.renamed(def);
@@ -138,6 +139,8 @@ begin
   end loop;
 end
 $$;
+comment on event trigger adopt_definer_functions is
+  'Gives every SECURITY DEFINER function created or altered in public or private to app_definer (0330).';
 update private.personal_data_parts
    set covers = array(select pg_temp.renamed(c) from unnest(covers) c)
  where array_to_string(covers, ',') like '%app\_private.%';
