@@ -115,6 +115,32 @@ begin
     select c.n_all::int as n from counts c
     where not (c.is_sector or c.is_region or c.is_type or c.is_arrangement or c.is_salary or c.is_posted)
   ),
+  -- each list facet's values (one row per facet and value): jsonb value, its type's order (enum position; the
+  -- sector's text), and the count; the values chosen are added with 0 so a chosen value with no match still shows
+  listed as (
+    select x.facet, x.value, x.ord, x.label, sum(x.n)::int as n
+    from (
+      select v.facet, v.value, v.ord, v.label, v.n
+      from counts c cross join lateral (values
+        ('sector', c.is_sector, to_jsonb(c.sector), null::int, c.sector, c.n_sector),
+        ('region', c.is_region, to_jsonb(c.region), array_position(enum_range(null::public.uk_region), c.region),
+         null, c.n_region),
+        ('employment_type', c.is_type, to_jsonb(c.employment_type),
+         array_position(enum_range(null::public.employment_type), c.employment_type), null, c.n_type),
+        ('work_arrangement', c.is_arrangement, to_jsonb(c.work_arrangement),
+         array_position(enum_range(null::public.work_arrangement), c.work_arrangement), null, c.n_arrangement)
+      ) v(facet, is_set, value, ord, label, n)
+      where v.is_set and v.value is not null and v.n > 0
+      union all select 'sector', to_jsonb(s), null, s, 0 from unnest(sector) s
+      union all select 'region', to_jsonb(r), array_position(enum_range(null::public.uk_region), r), null, 0
+                from unnest(region) r
+      union all select 'employment_type', to_jsonb(e), array_position(enum_range(null::public.employment_type), e),
+                       null, 0 from unnest(employment_type) e
+      union all select 'work_arrangement', to_jsonb(w),
+                       array_position(enum_range(null::public.work_arrangement), w), null, 0 from unnest(work_arrangement) w
+    ) x
+    group by x.facet, x.value, x.ord, x.label
+  ),
   shown as (
     select b.id, b.rank, b.posted_date from base b
     where b.m_sector and b.m_region and b.m_type and b.m_arrangement and b.m_salary and b.m_posted
@@ -134,32 +160,13 @@ begin
           'posted_date', j.posted_date, 'closing_date', j.closing_date, 'excerpt', public.job_excerpt(j.description))
         order by case when by_relevance then s.rank end desc nulls last, s.posted_date desc, s.id)
       from shown s join public.jobs j on j.id = s.id), '[]'::jsonb),
-    'facets', jsonb_build_object(
-      -- every value with a match, and every chosen value (0 when nothing matches it)
-      'sector', (
-        select coalesce(jsonb_agg(jsonb_build_object('value', v, 'count', n) order by v), '[]'::jsonb)
-        from (select v, sum(n)::int as n from (
-                select c.sector as v, c.n_sector as n from counts c
-                where c.is_sector and c.sector is not null and c.n_sector > 0
-                union all select s, 0 from unnest(sector) s) x group by v) t),
-      'region', (
-        select coalesce(jsonb_agg(jsonb_build_object('value', v, 'count', n) order by v), '[]'::jsonb)
-        from (select v, sum(n)::int as n from (
-                select c.region as v, c.n_region as n from counts c
-                where c.is_region and c.region is not null and c.n_region > 0
-                union all select r, 0 from unnest(region) r) x group by v) t),
-      'employment_type', (
-        select coalesce(jsonb_agg(jsonb_build_object('value', v, 'count', n) order by v), '[]'::jsonb)
-        from (select v, sum(n)::int as n from (
-                select c.employment_type as v, c.n_type as n from counts c
-                where c.is_type and c.employment_type is not null and c.n_type > 0
-                union all select e, 0 from unnest(employment_type) e) x group by v) t),
-      'work_arrangement', (
-        select coalesce(jsonb_agg(jsonb_build_object('value', v, 'count', n) order by v), '[]'::jsonb)
-        from (select v, sum(n)::int as n from (
-                select c.work_arrangement as v, c.n_arrangement as n from counts c
-                where c.is_arrangement and c.work_arrangement is not null and c.n_arrangement > 0
-                union all select w, 0 from unnest(work_arrangement) w) x group by v) t),
+    'facets', (
+      -- the list facets: every value with a match, and every chosen value (0 when nothing matches it)
+      select jsonb_object_agg(f.facet, coalesce(
+               (select jsonb_agg(jsonb_build_object('value', l.value, 'count', l.n) order by l.ord, l.label)
+                from listed l where l.facet = f.facet), '[]'::jsonb))
+      from unnest(array['sector', 'region', 'employment_type', 'work_arrangement']) f(facet)
+    ) || jsonb_build_object(
       -- at least threshold i: the jobs in bucket i and above
       'salary_min', (
         select jsonb_agg(jsonb_build_object('value', t.v, 'count', coalesce((
