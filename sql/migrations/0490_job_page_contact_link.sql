@@ -5,6 +5,8 @@
 --     firm's address joins public.site_settings (it mirrors web/src/content/site.ts `email`).
 --   * The closed (410) and unknown (404) job pages' head: canonical, Open Graph and Twitter card as <Seo> writes them;
 --     they had only title, description and robots. One helper, public.page_head_html, writes every job page's head.
+--   * 'Other Opportunities in Property': the server sent the other roles as data only, so a reader without scripts
+--     and a crawler never saw them; public.other_opportunities_html renders the section the browser renders.
 set local client_min_messages = warning;
 
 alter table public.site_settings add column email text check (email ~ '^[^@\s]+@[^@\s]+$');
@@ -198,3 +200,65 @@ begin
   return jsonb_build_object('status', 410, 'head', head, 'body', body);
 end;
 $$;
+
+-- 'Other Opportunities in Property' as web/src/features/jobs/components/other-opportunities.tsx renders it (cards with
+-- the type, title, company, location and salary, and a View Details link), so a reader without scripts and a crawler
+-- see the other live roles too; the browser renders the same section from the data beside it. Empty with no roles.
+create or replace function public.other_opportunities_html(roles jsonb) returns text
+  language sql immutable set search_path = ''
+as $$
+  select '<section class="section section--white" aria-labelledby="other-opps-title" aria-busy="false" data-testid="other-opportunities">'
+    || '<div class="container"><h2 id="other-opps-title">Other Opportunities in Property</h2><div class="grid grid--3">'
+    || string_agg(concat(
+         '<article class="card card--interactive">',
+         '<span class="badge">' || public.html_escape(r ->> 'type') || '</span>',
+         '<h3 class="card__title" style="margin-top:var(--sp-3)">', public.html_escape(r ->> 'title'), '</h3>',
+         '<p class="card__meta">',
+         '<span>' || public.html_escape(r ->> 'company') || '</span>',
+         '<span><svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"'
+           || ' stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"'
+           || ' style="display:inline;vertical-align:-2px"><path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z"></path>'
+           || '<circle cx="12" cy="10" r="3"></circle></svg> ' || public.html_escape(r ->> 'location') || '</span>',
+         '<span>' || public.html_escape(r ->> 'salary') || '</span>',
+         '</p><div class="card__footer"><a class="btn btn--outline btn--sm card__stretched" href="/jobs/', public.html_escape(r ->> 'id'),
+         '">View Details<span class="visually-hidden">: ', public.html_escape(r ->> 'title'), '</span></a></div></article>'), '' order by n)
+    || '</div></div></section>'
+  from jsonb_array_elements(roles) with ordinality as t(r, n)
+$$;
+comment on function public.other_opportunities_html(jsonb) is
+  'The job page''s Other Opportunities section (other-opportunities.tsx) for up to three live roles; null when there are none.';
+revoke all on function public.other_opportunities_html(jsonb) from public;
+grant execute on function public.other_opportunities_html(jsonb) to anon, authenticated, service_role;
+
+-- 0402's wrapper, with the other roles shown as well as sent as data.
+create or replace function public.render_job_page(path text) returns jsonb
+  language plpgsql stable set search_path = ''
+as $$
+declare
+  page jsonb := public.render_job_page_layout(path);
+  current_id uuid;
+  others jsonb;
+begin
+  if (page ->> 'status')::int <> 200 then
+    if path ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      return coalesce(public.render_closed_job_page(path::uuid), page);
+    end if;
+    return page;
+  end if;
+  current_id := path::uuid;
+  select coalesce(jsonb_agg(jsonb_build_object('id', j.id, 'title', j.title, 'company', j.company, 'location', j.location,
+      'salary', j.salary, 'type', j.type) order by j.posted_date desc nulls last, j.id), '[]'::jsonb)
+    into others
+  from (
+    select * from public.jobs o
+    where o.status = 'active' and o.id <> current_id
+    order by o.posted_date desc nulls last, o.id
+    limit 3
+  ) j;
+  -- The section goes inside the page's .job-page element (before its closing tag), where the browser renders it.
+  return jsonb_set(page, '{body}', to_jsonb(concat(left(page ->> 'body', -length('</div>')), public.other_opportunities_html(others), '</div>',
+    '<div hidden data-ssr-other-jobs-for="', current_id::text, '" data-ssr-other-jobs="', public.html_escape(others::text), '"></div>')));
+end;
+$$;
+comment on function public.render_job_page(text) is
+  'Server-rendered job page for the gateway: {status 200|404|410, head, body}; live jobs with up to three other live roles shown and as data, closed ones 410.';

@@ -1,9 +1,9 @@
 -- The job page as the server renders it matches the browser's (0490; the full comparison is
 -- web/e2e/job-page-twin.test.mjs): the "Reach out to" link falls back to the firm with the job as subject, and the
--- closed (410) and unknown (404) pages carry the whole head <Seo> writes.
+-- closed (410) and unknown (404) pages carry the whole head <Seo> writes, and the other live roles are shown.
 begin;
 \ir lib/setup.sql
-select plan(6);
+select plan(7);
 
 update public.jobs set title = 'Surveyor & Co’s (Lead)', consultant_email = 'ann@example.com' where id = tests.job('active1');
 
@@ -23,6 +23,9 @@ select matches(public.render_job_page(tests.job('closed')::text) ->> 'head',
 select matches(public.render_job_page('not-a-job') ->> 'head',
   '<title>Job Not Found \| Cornerstone Property Search</title>.*name="robots" content="noindex">.*rel="canonical" href="https://www.cornerstone-search.example/jobs/not-a-job"',
   'an unknown job''s page: title, noindex and canonical');
+select matches(public.render_job_page(tests.job('active1')::text) ->> 'body',
+  '<h2 id="other-opps-title">Other Opportunities in Property</h2>.*href="/jobs/' || tests.job('active2') || '">View Details.*</div><div hidden data-ssr-other-jobs-for=',
+  'the other live roles are shown inside the page, and still sent as data');
 
 select * from finish();
 rollback;

@@ -65,13 +65,11 @@ function readPage() {
     .map((el) => `${el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('rel')}=${el.getAttribute('content') ?? el.getAttribute('href')}`)
     .sort();
   const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent));
-  // The job's content: the live job's page, or the closed job's notice. 'Other Opportunities' is left out: the
-  // server sends those roles as data only (0301) and the browser renders them from it.
+  // The job's content: the live job's page (with Other Opportunities), or the closed or unknown job's notice.
   const root = document.querySelector('[data-testid="job-page"], [data-testid="job-not-found"], [data-testid="job-closed"]');
   const scope = root?.matches('[data-testid="job-page"]') ? root : root?.parentElement;
-  scope?.querySelector('[data-testid="other-opportunities"]')?.remove();
-  const links = [...(scope?.querySelectorAll('a[href]') ?? [])].map((a) => `${a.innerText.trim()} -> ${a.getAttribute('href')}`);
-  const headings = [...(scope?.querySelectorAll('h1, h2, h3, h4') ?? [])].map((h) => `${h.tagName} ${h.innerText.trim()}`);
+  const links = [...(scope?.querySelectorAll('a[href]') ?? [])].map((a) => `${a.innerText.replace(/\s+/g, ' ').trim()} -> ${a.getAttribute('href')}`);
+  const headings = [...(scope?.querySelectorAll('h1, h2, h3, h4') ?? [])].map((h) => `${h.tagName} ${h.innerText.replace(/\s+/g, ' ').trim()}`);
   return { title: document.title, head, jsonLd, headings, text: lines(scope), links };
 }
 
@@ -134,11 +132,13 @@ test("the server's and the browser's page of an unknown job agree (404 Job Not F
   assert.ok(server.text.includes('Job Not Found'));
 });
 
-test('the comparison sees the variants: Markdown lists, Competitive, the agency line, benefits, closing date', { skip }, async () => {
+test('the comparison sees the variants: Markdown lists, Competitive, the agency line, benefits, closing date, other roles', { skip }, async () => {
   const a = await serverRendering(`/jobs/${A}`);
   for (const line of ['What you will do', 'Own 2,400 homes', 'Hybrid', 'Permanent', 'Private medical']) assert.ok(a.text.includes(line), line);
   assert.ok(a.text.includes('Advertised by Cornerstone Property Search, acting as an employment agency (permanent role).'));
   assert.equal(a.jsonLd.find((d) => d['@type'] === 'JobPosting').validThrough, '2027-01-15T23:59:59Z');
+  assert.ok(a.headings.includes('H2 Other Opportunities in Property'), 'the other live roles are in the server HTML');
+  assert.ok(a.links.includes(`View Details : Interim Project Director -> /jobs/${B}`), JSON.stringify(a.links));
   const b = await serverRendering(`/jobs/${B}`);
   assert.ok(b.text.includes('Competitive') && b.text.includes('Remote'));
   assert.equal(b.jsonLd.find((d) => d['@type'] === 'JobPosting').jobLocationType, 'TELECOMMUTE');

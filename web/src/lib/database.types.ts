@@ -1178,6 +1178,7 @@ export type Database = {
           type: string
         }[]
       }
+      other_opportunities_html: { Args: { roles: Json }; Returns: string }
       page_head_html: {
         Args: {
           description: string
