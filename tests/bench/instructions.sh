@@ -22,7 +22,7 @@ bench_cluster
 psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
 rows=()
 for scenario in $scenarios; do
-  BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
+  BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
     bench_gateway_start
   bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 4 "http://127.0.0.1:$port"
   callgrind_control -i on "$gateway_pid" >/dev/null
