@@ -24,7 +24,7 @@ rows=()
 for scenario in $scenarios; do
   BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
     bench_gateway_start
-  bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 4 "http://127.0.0.1:$port"
+  bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 32 "http://127.0.0.1:$port"
   callgrind_control -i on "$gateway_pid" >/dev/null
   bench_wrk "$tmp/$scenario.txt" "$scenario.lua" "$secs" 4 "http://127.0.0.1:$port"
   callgrind_control -i off "$gateway_pid" >/dev/null
