@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The gateway's own instructions per request, counted by callgrind (user space only; the kernel's share shows in
 # the CPU split of run.sh and ab.sh): a figure that does not move with the machine's load, so two builds compare
-# exactly. Per scenario the gateway runs under `valgrind --tool=callgrind` with collection off, answers a warm-up
+# exactly. Per scenario the gateway runs under `valgrind --tool=callgrind` with instrumentation off, answers a warm-up
 # (every statement prepared, every connection open), then counts while wrk sends requests for a fixed time; the
 # count is divided by the requests wrk saw answered. Also writes the top functions (exclusive and inclusive) of each
 # scenario to OUT_DIR/<scenario>.txt.
