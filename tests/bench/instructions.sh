@@ -35,9 +35,9 @@ for scenario in $scenarios; do
   rows+=("| $scenario | $n | $ir | $(awk -v i="$ir" -v n="$n" 'BEGIN {printf "%.0f", i / n}') |")
   if [ -n "$out_dir" ]; then
     { echo "# $scenario: $(basename "$GATEWAY_BIN"), $n requests, $ir instructions"; echo
-      echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60
+      echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60 || true
       echo; echo "## inclusive"; callgrind_annotate --inclusive=yes --threshold=99 "$tmp/cg.$scenario.out" 2>/dev/null \
-        | sed -n '/^--* *$/,$p' | head -n 80; } > "$out_dir/$scenario.txt"
+        | sed -n '/^--* *$/,$p' | head -n 80 || true; } > "$out_dir/$scenario.txt"
   fi
 done
 {
