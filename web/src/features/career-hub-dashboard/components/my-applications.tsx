@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { formatDateTime, listApplications } from '../api';
 import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 
 export function MyApplications() {
   const { items, error } = useList(listApplications);

@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { CV_PAGE_SIZE, deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
 import { formatDateTime } from '../api';
 import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 
 type Pending = { kind: 'rename' | 'delete'; cv: CvSummary } | null;
 

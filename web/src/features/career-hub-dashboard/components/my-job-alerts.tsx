@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useCandidateAuth } from '@/lib/candidate-auth';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 import { createJobAlert, deleteAlert, listMyAlerts, updateAlert } from '@/features/job-alerts/api';
 import { ALERT_CONSENT, alertLabel, filtersOfSearch, type AlertFrequency, type AlertSearch, type JobAlert } from '@/features/job-alerts/model';
 import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, filtersHref, money, type EmploymentType, type WorkArrangement } from '@/features/jobs-search/model';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { listSavedJobs, removeSavedJob, formatDateTime } from '../api';
 import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 
 export function SavedJobs() {
   const { items, error, reload } = useList(listSavedJobs);
