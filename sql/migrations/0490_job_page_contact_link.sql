@@ -9,9 +9,9 @@
 --     and a crawler never saw them; public.other_opportunities_html renders the section the browser renders.
 set local client_min_messages = warning;
 
-alter table public.site_settings add column email text check (email ~ '^[^@\s]+@[^@\s]+$');
-comment on column public.site_settings.email is 'The firm''s contact address (web/src/content/site.ts email): job pages with no consultant link to it.';
-update public.site_settings set email = 'talent@cornerstone-search.example';
+alter table public.site_settings add column firm_email text check (firm_email ~ '^[^@\s]+@[^@\s]+$');
+comment on column public.site_settings.firm_email is 'The firm''s contact address (web/src/content/site.ts email): job pages with no consultant link to it.';
+update public.site_settings set firm_email = 'talent@cornerstone-search.example';
 
 -- Percent-encodes text as JavaScript's encodeURIComponent does: letters, digits and - _ . ! ~ * ' ( ) as they are,
 -- every other character as its UTF-8 bytes in %XX.
@@ -31,11 +31,11 @@ grant execute on function app_private.uri_component(text) to anon, authenticated
 create or replace function public.job_contact_href(job public.jobs) returns text
   language sql stable set search_path = ''
 as $$
-  select 'mailto:' || coalesce(job.consultant_email, (select s.email from public.site_settings s limit 1), '')
+  select 'mailto:' || coalesce(job.consultant_email, (select s.firm_email from public.site_settings s limit 1), '')
     || '?subject=' || app_private.uri_component(job.title || ' (' || coalesce(job.job_id, job.id::text) || ')')
 $$;
 comment on function public.job_contact_href(public.jobs) is
-  'The job page''s "Reach out to" link: mailto the consultant, else the firm (site_settings.email), with the job as subject.';
+  'The job page''s "Reach out to" link: mailto the consultant, else the firm (site_settings.firm_email), with the job as subject.';
 revoke all on function public.job_contact_href(public.jobs) from public;
 grant execute on function public.job_contact_href(public.jobs) to anon, authenticated, service_role;
 

@@ -819,7 +819,7 @@ export type Database = {
       }
       site_settings: {
         Row: {
-          email: string | null
+          firm_email: string | null
           id: boolean
           logo_path: string
           site_name: string
@@ -827,7 +827,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
-          email?: string | null
+          firm_email?: string | null
           id?: boolean
           logo_path?: string
           site_name: string
@@ -835,7 +835,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
-          email?: string | null
+          firm_email?: string | null
           id?: boolean
           logo_path?: string
           site_name?: string
