@@ -68,6 +68,8 @@ web:
 check:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	@[ -d web/node_modules/eslint ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
+	cd web && npm run lint
 
 fmt:
 	cargo fmt --all

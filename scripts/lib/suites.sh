@@ -222,10 +222,18 @@ conformance_s3() {
   STORAGE_JS_BACKEND=s3 conformance storage-js
 }
 
+# The site's lint (TypeScript, React hooks, import boundaries: web/eslint.config.js): seconds, no database, no
+# browser; run by web_e2e after the build's npm ci, and by `make test-fast`.
+web_checks() {
+  [ -d web/node_modules/eslint ] || (cd web && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  (cd web && npm run lint)
+}
+
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
 # the real gateway serving it on a throwaway database. ARGS (`make test-web E=…`: files relative to web/) narrow it.
 web_e2e() {
   scripts/build-web.sh || return 1
+  web_checks || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
   scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find "${@:-e2e}" -maxdepth 1 -name "*.test.mjs" | sort)' web_e2e "${@#web/}" 2>&1 | tee "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The gateway's own instructions per request, counted by callgrind (user space only; the kernel's share shows in
 # the CPU split of run.sh and ab.sh): a figure that does not move with the machine's load, so two builds compare
-# exactly. Per scenario the gateway runs under `valgrind --tool=callgrind` with collection off, answers a warm-up
+# exactly. Per scenario the gateway runs under `valgrind --tool=callgrind` with instrumentation off, answers a warm-up
 # (every statement prepared, every connection open), then counts while wrk sends requests for a fixed time; the
 # count is divided by the requests wrk saw answered. Also writes the top functions (exclusive and inclusive) of each
 # scenario to OUT_DIR/<scenario>.txt.
@@ -22,9 +22,9 @@ bench_cluster
 psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
 rows=()
 for scenario in $scenarios; do
-  BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
+  BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \
     bench_gateway_start
-  bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 4 "http://127.0.0.1:$port"
+  bench_wrk "$tmp/warm.txt" "$scenario.lua" 5 32 "http://127.0.0.1:$port"
   callgrind_control -i on "$gateway_pid" >/dev/null
   bench_wrk "$tmp/$scenario.txt" "$scenario.lua" "$secs" 4 "http://127.0.0.1:$port"
   callgrind_control -i off "$gateway_pid" >/dev/null
@@ -35,9 +35,9 @@ for scenario in $scenarios; do
   rows+=("| $scenario | $n | $ir | $(awk -v i="$ir" -v n="$n" 'BEGIN {printf "%.0f", i / n}') |")
   if [ -n "$out_dir" ]; then
     { echo "# $scenario: $(basename "$GATEWAY_BIN"), $n requests, $ir instructions"; echo
-      echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60
+      echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60 || true
       echo; echo "## inclusive"; callgrind_annotate --inclusive=yes --threshold=99 "$tmp/cg.$scenario.out" 2>/dev/null \
-        | sed -n '/^--* *$/,$p' | head -n 80; } > "$out_dir/$scenario.txt"
+        | sed -n '/^--* *$/,$p' | head -n 80 || true; } > "$out_dir/$scenario.txt"
   fi
 done
 {

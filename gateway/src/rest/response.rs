@@ -126,12 +126,20 @@ fn count_word(c: Count) -> &'static str {
 }
 
 fn content_range(offset: i64, page_total: i64, total: Option<i64>) -> String {
-    let total = total.map_or("*".to_string(), |t| t.to_string());
+    use std::fmt::Write;
+    let mut out = String::with_capacity(48);
     if page_total <= 0 {
-        format!("*/{total}")
+        out.push('*');
     } else {
-        format!("{offset}-{}/{total}", offset + page_total - 1)
+        let _ = write!(out, "{offset}-{}", offset + page_total - 1);
     }
+    match total {
+        Some(t) => {
+            let _ = write!(out, "/{t}");
+        }
+        None => out.push_str("/*"),
+    }
+    out
 }
 
 /// The response: status, headers and body.
@@ -203,7 +211,11 @@ fn add_headers(
     h.insert("content-range", hv(range)?);
     let typed_head = shape.head && matches!(shape.kind, Kind::Read | Kind::Call { void: false });
     if has_body || typed_head {
-        h.insert(header::CONTENT_TYPE, hv(&shape.media.content_type())?);
+        let value = match shape.media.content_type() {
+            std::borrow::Cow::Borrowed(s) => HeaderValue::from_static(s),
+            std::borrow::Cow::Owned(s) => hv(&s)?,
+        };
+        h.insert(header::CONTENT_TYPE, value);
     }
     if let Some(p) = shape.profile {
         h.insert("content-profile", hv(p)?);

@@ -819,6 +819,7 @@ export type Database = {
       }
       site_settings: {
         Row: {
+          firm_email: string | null
           id: boolean
           logo_path: string
           site_name: string
@@ -826,6 +827,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          firm_email?: string | null
           id?: boolean
           logo_path?: string
           site_name: string
@@ -833,6 +835,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          firm_email?: string | null
           id?: boolean
           logo_path?: string
           site_name?: string
@@ -1107,6 +1110,10 @@ export type Database = {
         Args: { a: Database["public"]["Tables"]["job_alerts"]["Row"] }
         Returns: string
       }
+      job_contact_href: {
+        Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
+        Returns: string
+      }
       job_description_html: {
         Args: { job: Database["public"]["Tables"]["jobs"]["Row"] }
         Returns: string
@@ -1170,6 +1177,16 @@ export type Database = {
           title: string
           type: string
         }[]
+      }
+      other_opportunities_html: { Args: { roles: Json }; Returns: string }
+      page_head_html: {
+        Args: {
+          description: string
+          page_title: string
+          path: string
+          robots: string
+        }
+        Returns: string
       }
       plain_application_status: {
         Args: { status: Database["public"]["Enums"]["application_status"] }

@@ -1,6 +1,7 @@
 //! `Accept` negotiation: which body shape the client wants (PostgREST `MediaType.hs`, q-factors honoured).
 
 use crate::rest::error::Error;
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MediaType {
@@ -23,7 +24,8 @@ pub enum MediaType {
 }
 
 impl MediaType {
-    pub fn content_type(&self) -> String {
+    /// The `Content-Type` of the body; borrowed for every media type but the plan's (no allocation per request).
+    pub fn content_type(&self) -> Cow<'static, str> {
         match self {
             MediaType::Json { strip_nulls: false } => "application/json; charset=utf-8".into(),
             MediaType::Json { strip_nulls: true } => {
@@ -38,7 +40,8 @@ impl MediaType {
             MediaType::Plan { json, for_media, .. } => format!(
                 "application/vnd.pgrst.plan+{}; for=\"{for_media}\"; charset=utf-8",
                 if *json { "json" } else { "text" }
-            ),
+            )
+            .into(),
         }
     }
 

@@ -1,6 +1,6 @@
-// The analytics table as CSV (admin-common/csv: formula-safe cells).
-import { formatDateTime } from '../admin-common/format';
-import { toCsv } from '../admin-common/csv';
+// The analytics table as CSV (lib/admin/csv: formula-safe cells).
+import { formatDateTime } from '@/lib/admin/format';
+import { toCsv } from '@/lib/admin/csv';
 import type { ProfileFigures } from './api/profile-analytics';
 
 export const CSV_HEADER = ['Candidate Name', 'Candidate ID', 'Job Title', 'Reference', 'Status', 'Total Views', 'Unique Viewers', 'First Viewed', 'Last Viewed'];

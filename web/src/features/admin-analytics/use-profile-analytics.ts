@@ -3,7 +3,7 @@
 // reloads both, so a caller outside the page (the postgres_changes subscription on profile_views) can refresh the
 // figures when a view arrives.
 import { useCallback, useState } from 'react';
-import { useQuery } from '../admin-common/use-query';
+import { useQuery } from '@/lib/use-query';
 import { getAnalytics, getProfileTrend, type ProfileFigures } from './api/profile-analytics';
 
 export function useProfileAnalytics() {

@@ -2,11 +2,11 @@
 // page from a short-lived signed URL, anything else downloadable), the job, the status with what the candidate sees
 // and the form to change it, the consultant, the history and the internal notes (never shown to the candidate).
 import { useParams } from 'react-router';
-import { AdminPage } from '../admin-common/admin-page';
-import { formatDateTime } from '../admin-common/format';
-import { GonePanel, useAddNote } from '../admin-common/detail';
-import { NotesPanel } from '../admin-common/notes-panel';
-import { useQuery } from '../admin-common/use-query';
+import { AdminPage } from '@/components/admin/admin-page';
+import { formatDateTime } from '@/lib/admin/format';
+import { GonePanel, useAddNote } from '@/components/admin/detail';
+import { NotesPanel } from '@/components/admin/notes-panel';
+import { useQuery } from '@/lib/use-query';
 import { getApplication, type ApplicationDetail } from './api/applications';
 import { ConsultantPicker } from './components/consultant-picker';
 import { CvViewer } from './components/cv-viewer';
@@ -14,7 +14,7 @@ import { History } from './components/history';
 import { StatusBadge } from './components/status-badge';
 import { StatusChangeForm } from './components/status-change-form';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

@@ -1,6 +1,6 @@
-// The applications list as CSV (admin-common/csv: formula-safe cells).
-import { toCsv } from '../admin-common/csv';
-import { formatDateTime } from '../admin-common/format';
+// The applications list as CSV (lib/admin/csv: formula-safe cells).
+import { toCsv } from '@/lib/admin/csv';
+import { formatDateTime } from '@/lib/admin/format';
 import type { ExportRow } from './api/applications';
 import { STATUS_LABELS } from './status';
 

@@ -4,9 +4,9 @@
 import { useEffect, useRef } from 'react';
 import { ButtonLink, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
-import { datedFileName, downloadCsv } from '../admin-common/csv';
-import { Pager } from '../admin-common/pager';
+import { AdminPage } from '@/components/admin/admin-page';
+import { datedFileName, downloadCsv } from '@/lib/admin/csv';
+import { Pager } from '@/components/admin/pager';
 import { exportApplications, markApplicationsSeen, PAGE_SIZE } from './api/applications';
 import { ApplicationFilters } from './components/filters';
 import { ApplicationsTable } from './components/applications-table';
@@ -15,7 +15,7 @@ import { StatusChangeForm } from './components/status-change-form';
 import { applicationsCsv } from './csv';
 import { useApplicationList } from './use-application-list';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

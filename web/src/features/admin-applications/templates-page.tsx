@@ -3,14 +3,14 @@
 // unknown one is refused by the database. A note is never part of it.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { AdminPage } from '../admin-common/admin-page';
-import { formatDateTime } from '../admin-common/format';
-import { useAction } from '../admin-common/use-action';
-import { useQuery } from '../admin-common/use-query';
+import { AdminPage } from '@/components/admin/admin-page';
+import { formatDateTime } from '@/lib/admin/format';
+import { useAction } from '@/lib/admin/use-action';
+import { useQuery } from '@/lib/use-query';
 import { getTemplates, saveTemplate, type MailTemplate } from './api/applications';
 import { PLAIN_STATUS, STATUS_LABELS, STATUSES } from './status';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

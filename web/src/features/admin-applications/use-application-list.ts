@@ -1,5 +1,5 @@
 // The applications list's state in the address: ?q= (name or e-mail) &status= &job= &from= &to= (UK days) &offset=.
-import { useUrlList } from '../admin-common/use-url-list';
+import { useUrlList } from '@/lib/admin/use-url-list';
 import { getApplicationPage, type Filters } from './api/applications';
 import { isStatus } from './status';
 

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { ButtonLink, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
-import { ConfirmDialog } from '../admin-common/confirm-dialog';
-import { LiveBadge } from '../admin-common/live-badge';
-import { useLiveProfileViews } from '../admin-common/use-live-profile-views';
+import { AdminPage } from '@/components/admin/admin-page';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { LiveBadge } from '@/components/admin/live-badge';
+import { useLiveProfileViews } from '@/lib/admin/use-live-profile-views';
 import { createProfile, deleteProfile, PAGE_SIZE, setProfileStatus, shareLink, updateProfile, type CandidateProfile, type ProfileInput } from './api/candidate-profiles';
 import { CandidatesTable } from './components/candidates-table';
 import { ProfileDialog } from './components/profile-dialog';

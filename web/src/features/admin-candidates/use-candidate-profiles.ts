@@ -1,7 +1,7 @@
 // The candidate list's state: the search term (sent to the server after a 250 ms pause), the page offset and the
 // loaded page; `refetch` reloads the current page (after a write, or from outside, e.g. a realtime event).
 import { useEffect, useState } from 'react';
-import { useQuery } from '../admin-common/use-query';
+import { useQuery } from '@/lib/use-query';
 import { getProfilePage } from './api/candidate-profiles';
 
 export const SEARCH_DELAY_MS = 250;

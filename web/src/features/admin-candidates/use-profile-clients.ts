@@ -1,7 +1,7 @@
 // The clients whose links were viewed, for the profiles on the page (rpc admin_profile_clients), by profile id;
 // loaded again whenever the page's rows are (after a write, or a view arriving live).
 import { useMemo } from 'react';
-import { useQuery } from '../admin-common/use-query';
+import { useQuery } from '@/lib/use-query';
 import type { CandidateProfile } from './api/candidate-profiles';
 import { getProfileClients, type ProfileClient } from './api/sharing';
 

@@ -3,9 +3,9 @@
 // what the data retention pass has due (issue 14: "an admin can see what is due"), and the desk: new applications
 // since the admin's last visit and unhandled enquiries (issue 25).
 import { Link } from 'react-router';
-import { AdminPage } from '../admin-common/admin-page';
-import { formatDateTime, formatRelative } from '../admin-common/format';
-import { useQuery } from '../admin-common/use-query';
+import { AdminPage } from '@/components/admin/admin-page';
+import { formatDateTime, formatRelative } from '@/lib/admin/format';
+import { useQuery } from '@/lib/use-query';
 import { useAuth } from '@/lib/auth';
 import { activityText } from './activity-text';
 import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';

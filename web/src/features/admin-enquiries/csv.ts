@@ -1,6 +1,6 @@
-// The enquiries list as CSV (admin-common/csv: formula-safe cells).
-import { toCsv } from '../admin-common/csv';
-import { formatDateTime } from '../admin-common/format';
+// The enquiries list as CSV (lib/admin/csv: formula-safe cells).
+import { toCsv } from '@/lib/admin/csv';
+import { formatDateTime } from '@/lib/admin/format';
 import { KIND_LABELS, type ExportRow } from './api/enquiries';
 
 export const CSV_HEADER = ['Received', 'Kind', 'Name', 'Email', 'Phone', 'Company', 'Message', 'Source Page', 'Handled', 'Handled At', 'Handled By', 'Notes'];

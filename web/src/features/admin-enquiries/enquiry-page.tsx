@@ -2,16 +2,16 @@
 // message, handled / unhandled with who handled it and when, and the internal notes.
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { AdminPage } from '../admin-common/admin-page';
-import { formatDateTime } from '../admin-common/format';
-import { GonePanel, useAddNote } from '../admin-common/detail';
-import { NotesPanel } from '../admin-common/notes-panel';
-import { useAction } from '../admin-common/use-action';
-import { useQuery } from '../admin-common/use-query';
+import { AdminPage } from '@/components/admin/admin-page';
+import { formatDateTime } from '@/lib/admin/format';
+import { GonePanel, useAddNote } from '@/components/admin/detail';
+import { NotesPanel } from '@/components/admin/notes-panel';
+import { useAction } from '@/lib/admin/use-action';
+import { useQuery } from '@/lib/use-query';
 import { getEnquiry, KIND_LABELS, setHandled, type EnquiryDetail } from './api/enquiries';
 import { HandledBadge } from './components/enquiries-table';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

@@ -4,16 +4,16 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
-import { datedFileName, downloadCsv } from '../admin-common/csv';
-import { Pager } from '../admin-common/pager';
-import { useAction } from '../admin-common/use-action';
+import { AdminPage } from '@/components/admin/admin-page';
+import { datedFileName, downloadCsv } from '@/lib/admin/csv';
+import { Pager } from '@/components/admin/pager';
+import { useAction } from '@/lib/admin/use-action';
 import { exportEnquiries, KIND_LABELS, KINDS, PAGE_SIZE, setHandled } from './api/enquiries';
 import { EnquiriesTable } from './components/enquiries-table';
 import { enquiriesCsv } from './csv';
 import { useEnquiryList } from './use-enquiry-list';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

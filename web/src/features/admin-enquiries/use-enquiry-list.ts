@@ -1,5 +1,5 @@
 // The enquiries list's state in the address: ?q= (name, e-mail, company or message) &kind= &handled= &offset=.
-import { useUrlList } from '../admin-common/use-url-list';
+import { useUrlList } from '@/lib/admin/use-url-list';
 import { getEnquiryPage, isKind, type Filters } from './api/enquiries';
 
 function parse(params: URLSearchParams): Filters {

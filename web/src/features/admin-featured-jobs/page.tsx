@@ -3,9 +3,9 @@
 // Featured Opportunities read the table on every load, so a change shows on the next load.
 import { useMemo, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
-import { ConfirmDialog } from '../admin-common/confirm-dialog';
-import { useQuery } from '../admin-common/use-query';
+import { AdminPage } from '@/components/admin/admin-page';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { useQuery } from '@/lib/use-query';
 import { ButtonLink } from '@/components/ui/button';
 import {
   addFeaturedJob,

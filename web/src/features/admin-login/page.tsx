@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { Seo } from '@/lib/seo';
-import adminCss from '../admin-common/admin.css?inline';
+import adminCss from '@/components/admin/admin.css?inline';
 import { injectStyle } from '@/lib/inject-style';
 import loginCss from './admin-login.css?inline';
 

@@ -6,8 +6,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
-import { formatDateTime } from '../admin-common/format';
+import { AdminPage } from '@/components/admin/admin-page';
+import { formatDateTime } from '@/lib/admin/format';
 import { createJob, duplicateJob, getJob, JobWriteError, updateJob } from './api/jobs';
 import { ErrorSummary, fieldId, JobForm } from './components/job-form';
 import {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { downloadBlob } from '@/lib/download';
-import { AdminPage } from '../admin-common/admin-page';
+import { AdminPage } from '@/components/admin/admin-page';
 import { importJobs, type ImportResult } from './import/api';
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, templateCsv } from './import/columns';
 import { parseJobsCsv, type ImportRow } from './import/parse';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { AdminPage } from '../admin-common/admin-page';
+import { AdminPage } from '@/components/admin/admin-page';
 import { duplicateJob, JobWriteError, PAGE_SIZE, setJobStatus, type ListedJob } from './api/jobs';
 import { JobsTable, type RowAction } from './components/jobs-table';
 import { STATUS_LABELS } from './job-model';

@@ -2,7 +2,7 @@
 // the dashboard links straight to a filter (?issue=incomplete). The search box waits 250 ms before asking the server.
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '../admin-common/use-query';
+import { useQuery } from '@/lib/use-query';
 import { getJobPage, PAGE_SIZE, type ListFilters, type ListIssue, type ListSort } from './api/jobs';
 import { JOB_STATUSES, type JobStatus } from './job-model';
 

@@ -10,7 +10,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { SignUpForm } from './sign-up-form';
 import { injectStyle } from '@/lib/inject-style';
-import loginCss from './login.css?inline';
+import loginCss from '@/components/auth/login.css?inline';
 
 injectStyle('career-hub-login', loginCss);
 

@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { PASSWORD_MIN_LENGTH, useCandidateAuth } from '@/lib/candidate-auth';
-import { AuthField } from './auth-field';
-import { FormError } from './form-error';
-import { useAuthForm } from './use-auth-form';
+import { AuthField } from '@/components/auth/auth-field';
+import { FormError } from '@/components/ui/form-error';
+import { useAuthForm } from '@/lib/use-auth-form';
 
 export function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const { signUp } = useCandidateAuth();

@@ -6,11 +6,11 @@ import { useToast } from '@/components/ui/toast';
 import { CandidatePage } from '@/lib/candidate-page';
 import { DASHBOARD_PATH, PASSWORD_MIN_LENGTH, useCandidateAuth } from '@/lib/candidate-auth';
 import { Seo } from '@/lib/seo';
-import { AuthField } from '../career-hub-login/auth-field';
-import { FormError } from '../career-hub-login/form-error';
-import { useAuthForm } from '../career-hub-login/use-auth-form';
+import { AuthField } from '@/components/auth/auth-field';
+import { FormError } from '@/components/ui/form-error';
+import { useAuthForm } from '@/lib/use-auth-form';
 import { injectStyle } from '@/lib/inject-style';
-import loginCss from '../career-hub-login/login.css?inline';
+import loginCss from '@/components/auth/login.css?inline';
 
 injectStyle('career-hub-login', loginCss);
 

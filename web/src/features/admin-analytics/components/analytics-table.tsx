@@ -2,7 +2,7 @@
 // Last Viewed ('dd MMM yyyy HH:mm'), sorted by views; unviewed profiles dimmed with 0 and dashes; a profile without a
 // name shows 'Unknown'. "Show trend" picks the profile whose views per day the chart shows. One page of rows at a
 // time (the server sorts and pages).
-import { formatDateTime } from '../../admin-common/format';
+import { formatDateTime } from '@/lib/admin/format';
 import type { ProfileFigures } from '../api/profile-analytics';
 
 type Props = { rows: ProfileFigures[]; selected: string | null; onSelect: (row: ProfileFigures | null) => void };

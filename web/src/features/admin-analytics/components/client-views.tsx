@@ -1,13 +1,13 @@
 // "Views per client": which client looked at which profile through their own link, how often and when last, with
 // the link's state; viewed links first. Paged on the server; reloaded with the rest of the page.
 import { useState } from 'react';
-import { formatDateTime } from '../../admin-common/format';
-import { Pager } from '../../admin-common/pager';
-import { useQuery } from '../../admin-common/use-query';
+import { formatDateTime } from '@/lib/admin/format';
+import { Pager } from '@/components/admin/pager';
+import { useQuery } from '@/lib/use-query';
 import { LINK_STATE_LABELS } from '../../admin-candidates/api/sharing';
 import { CLIENT_PAGE_SIZE, getClientViews } from '../api/client-views';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

@@ -3,7 +3,7 @@
 // in a table under "Show the numbers" for screen readers and keyboard users. Unique viewers are the darker part.
 // The axis labels are HTML beside and under the SVG (hidden from assistive technology, which has the table).
 import { useId } from 'react';
-import { formatDay } from '../../admin-common/format';
+import { formatDay } from '@/lib/admin/format';
 import type { Trend } from '../api/profile-analytics';
 
 // One slot per day in the SVG's own units; the SVG stretches to its box (bars and grid lines stretch cleanly, with

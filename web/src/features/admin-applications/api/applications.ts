@@ -4,7 +4,7 @@
 // choose a consultant from (rpc admin_staff), the visit the dashboard counts from (rpc admin_mark_applications_seen),
 // and the CV through a short-lived signed URL of the private `cvs` bucket (never a public one).
 import { getSupabase, unwrap } from '@/lib/api';
-import { isUuid } from '../../admin-common/uuid';
+import { isUuid } from '@/lib/admin/uuid';
 import type { ApplicationStatus } from '../status';
 
 export const PAGE_SIZE = 25;

@@ -1,8 +1,8 @@
 // The applications list: a box to tick each row (and all on the page) for a bulk change, the applicant (to the
 // application's page), the job (to its page), the date, the status, the consultant and the notes kept.
 import { Link } from 'react-router';
-import { formatDateTime } from '../../admin-common/format';
-import { SelectAllHeader, SelectCell } from '../../admin-common/select-cells';
+import { formatDateTime } from '@/lib/admin/format';
+import { SelectAllHeader, SelectCell } from '@/components/admin/select-cells';
 import type { ApplicationRow } from '../api/applications';
 import { StatusBadge } from './status-badge';
 

@@ -1,8 +1,8 @@
 // The consultant of one or several applications, chosen from the admins (rpc admin_staff); "Nobody" unassigns.
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useAction } from '../../admin-common/use-action';
-import { useQuery } from '../../admin-common/use-query';
+import { useAction } from '@/lib/admin/use-action';
+import { useQuery } from '@/lib/use-query';
 import { assignConsultant, getStaff } from '../api/applications';
 
 type Props = { ids: string[]; current?: string | null; onDone: () => Promise<void> | void };

@@ -1,6 +1,6 @@
 // An application's history: received, then each status change with who made it and whether the applicant was
 // e-mailed, oldest first.
-import { formatDateTime } from '../../admin-common/format';
+import { formatDateTime } from '@/lib/admin/format';
 import type { ApplicationDetail } from '../api/applications';
 import { STATUS_LABELS } from '../status';
 

@@ -4,8 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { NOTE_MAX } from '../../admin-common/notes';
-import { useAction } from '../../admin-common/use-action';
+import { NOTE_MAX } from '@/lib/admin/notes';
+import { useAction } from '@/lib/admin/use-action';
 import { setStatus } from '../api/applications';
 import { PLAIN_STATUS, STATUS_LABELS, STATUSES, type ApplicationStatus } from '../status';
 

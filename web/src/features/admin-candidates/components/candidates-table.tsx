@@ -2,7 +2,7 @@
 // no admin views, no bots), and the row actions Edit Profile, Copy Share Link, View Profile (new tab),
 // Deactivate/Activate and Delete; and Share with a client (consent, then a link per client), with the clients whose
 // links were viewed under the Views.
-import { EyeIcon, LinkIcon, PencilIcon, PowerIcon, ShareIcon, TrashIcon } from '../../admin-common/row-icons';
+import { EyeIcon, LinkIcon, PencilIcon, PowerIcon, ShareIcon, TrashIcon } from '@/components/admin/row-icons';
 import type { CandidateProfile } from '../api/candidate-profiles';
 import type { ProfileClient } from '../api/sharing';
 

@@ -3,7 +3,7 @@
 // once); without one, the form to record it. Earlier, withdrawn consents stay listed.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatDateTime } from '../../admin-common/format';
+import { formatDate, formatDateTime } from '@/lib/admin/format';
 import { CONSENT_METHODS, dayFromToday, METHOD_LABELS, type ConsentMethod, type Sharing } from '../api/sharing';
 
 type Props = {

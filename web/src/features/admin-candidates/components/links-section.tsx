@@ -3,7 +3,7 @@
 // views, to extend or revoke.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDate, formatDateTime } from '../../admin-common/format';
+import { formatDate, formatDateTime } from '@/lib/admin/format';
 import { dayFromToday, LINK_DAYS, LINK_MAX_DAYS, LINK_STATE_LABELS, type ClientLink, type NewLink, type Sharing } from '../api/sharing';
 
 type Props = {

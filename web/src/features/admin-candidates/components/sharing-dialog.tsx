@@ -4,13 +4,13 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { copyText } from '../copy-text';
-import { useQuery } from '../../admin-common/use-query';
+import { useQuery } from '@/lib/use-query';
 import type { CandidateProfile } from '../api/candidate-profiles';
 import { createLink, endOfDay, extendLink, getSharing, recordConsent, revokeLink, withdrawConsent, type NewLink } from '../api/sharing';
 import { ConsentSection } from './consent-section';
 import { LinksSection } from './links-section';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

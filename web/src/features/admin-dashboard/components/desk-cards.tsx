@@ -2,11 +2,11 @@
 // Enquiries (unhandled), each a card leading to its list.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../admin-common/format';
-import { useQuery } from '../../admin-common/use-query';
+import { formatDateTime } from '@/lib/admin/format';
+import { useQuery } from '@/lib/use-query';
 import { getDeskSummary } from '../api/get-desk-summary';
 import { injectStyle } from '@/lib/inject-style';
-import deskCss from '../../admin-common/desk.css?inline';
+import deskCss from '@/components/admin/desk.css?inline';
 
 injectStyle('desk', deskCss);
 

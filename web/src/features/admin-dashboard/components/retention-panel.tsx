@@ -1,7 +1,7 @@
 // The dashboard's Data retention panel (the privacy notice: a year from the last contact, then one e-mail asking to
 // keep or delete, then erasure on the date it states): how many people the next nightly pass will e-mail or erase,
 // who is due within 30 days (soonest first), and when the last pass ran and what it did.
-import { formatDate, formatDateTime } from '../../admin-common/format';
+import { formatDate, formatDateTime } from '@/lib/admin/format';
 import type { Retention, RetentionDue, RetentionRun } from '../api/get-retention';
 
 export const RETENTION_LIST_LIMIT = 8;

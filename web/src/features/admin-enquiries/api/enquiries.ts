@@ -2,8 +2,8 @@
 // CSV export (rpc admin_enquiry_export), one enquiry with its notes (rpc admin_enquiry), and handled / unhandled for
 // one or several (an update of `handled`: who and when are set by the database).
 import { getSupabase, unwrap } from '@/lib/api';
-import { isUuid } from '../../admin-common/uuid';
-import type { DeskNote } from '../../admin-common/notes';
+import { isUuid } from '@/lib/admin/uuid';
+import type { DeskNote } from '@/lib/admin/notes';
 
 export const PAGE_SIZE = 25;
 

@@ -1,8 +1,8 @@
 // The enquiries list: a box to tick each row (and all on the page), who sent it (to the enquiry's page), the kind,
 // the page it came from, when, the start of the message, and whether it is handled and by whom.
 import { Link } from 'react-router';
-import { formatDateTime } from '../../admin-common/format';
-import { SelectAllHeader, SelectCell } from '../../admin-common/select-cells';
+import { formatDateTime } from '@/lib/admin/format';
+import { SelectAllHeader, SelectCell } from '@/components/admin/select-cells';
 import { KIND_LABELS, type EnquiryRow } from '../api/enquiries';
 
 type Props = { rows: EnquiryRow[]; selected: Set<string>; onToggle: (id: string) => void; onToggleAll: (on: boolean) => void };

@@ -13,9 +13,9 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Switch } from '../../admin-common/switch';
+import { Switch } from '@/components/admin/switch';
 import { displayTitle, type FeaturedJobRow } from '../api/featured-jobs';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '../../admin-common/row-icons';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, PencilIcon, TrashIcon } from '@/components/admin/row-icons';
 
 type Props = {
   rows: FeaturedJobRow[];

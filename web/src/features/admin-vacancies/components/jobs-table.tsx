@@ -1,7 +1,7 @@
 // The editor's job list: title (a link to the form), reference, company and location, status, closing date, what it
 // lacks, and the row actions Duplicate and Publish / Close / Reopen (the form has the rest).
 import { Link } from 'react-router';
-import { formatDate } from '../../admin-common/format';
+import { formatDate } from '@/lib/admin/format';
 import type { ListedJob } from '../api/jobs';
 import { STATUS_LABELS, type JobStatus } from '../job-model';
 import { MISSING_LABELS, PROBLEM_LABELS } from '../issue-labels';

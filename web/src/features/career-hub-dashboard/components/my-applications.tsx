@@ -2,11 +2,11 @@
 // (the plain status that follows the firm's: Received, In review, Interviewing, Offer, Placed, Not progressed).
 import { Link } from 'react-router';
 import { formatDateTime, listApplications } from '../api';
-import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { useQuery } from '@/lib/use-query';
+import { FormError } from '@/components/ui/form-error';
 
 export function MyApplications() {
-  const { items, error } = useList(listApplications);
+  const { data: items, error } = useQuery(listApplications, []);
   return (
     <section className="card dash-card" aria-labelledby="applications-heading">
       <h2 id="applications-heading">My Applications</h2>

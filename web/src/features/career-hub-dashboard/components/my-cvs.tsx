@@ -1,19 +1,19 @@
 // 'My CVs': the account's CVs, last edited first, a page at a time (the list never loads the drafts themselves),
 // with open, rename, duplicate and delete (confirmed).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { CV_PAGE_SIZE, deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
 import { formatDateTime } from '../api';
-import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { useQuery } from '@/lib/use-query';
+import { FormError } from '@/components/ui/form-error';
 
 type Pending = { kind: 'rename' | 'delete'; cv: CvSummary } | null;
 
 export function MyCvs() {
   const [offset, setOffset] = useState(0);
-  const { items: page, error, reload } = useList(useCallback(() => listCvs(offset), [offset]));
+  const { data: page, error, refetch: reload } = useQuery(() => listCvs(offset), [offset]);
   const items = page?.rows ?? null;
   // A page emptied by a delete: show the one before it.
   useEffect(() => {
@@ -30,7 +30,7 @@ export function MyCvs() {
       await work();
       toast({ title: done });
       setPending(null);
-      reload();
+      void reload();
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
     } finally {

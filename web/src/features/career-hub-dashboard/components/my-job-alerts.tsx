@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useCandidateAuth } from '@/lib/candidate-auth';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 import { createJobAlert, deleteAlert, listMyAlerts, updateAlert } from '@/features/job-alerts/api';
 import { ALERT_CONSENT, alertLabel, filtersOfSearch, type AlertFrequency, type AlertSearch, type JobAlert } from '@/features/job-alerts/model';
 import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, filtersHref, money, type EmploymentType, type WorkArrangement } from '@/features/jobs-search/model';
 import { formatDateTime } from '../api';
-import { useList } from '../use-list';
+import { useQuery } from '@/lib/use-query';
 
 const SALARIES = [20000, 30000, 40000, 50000, 60000, 80000, 100000, 150000];
 
@@ -119,13 +119,13 @@ function AlertForm({ alert, email, onDone, onCancel }: { alert: JobAlert | null;
 
 export function MyJobAlerts() {
   const { user } = useCandidateAuth();
-  const { items, error, reload } = useList(listMyAlerts);
+  const { data: items, error, refetch: reload } = useQuery(listMyAlerts, []);
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const { toast } = useToast();
   const done = (message: string) => {
     setEditing({ kind: 'none' });
     toast({ title: 'Job alerts', description: message });
-    reload();
+    void reload();
   };
   const remove = async (alert: JobAlert) => {
     if (!window.confirm(`Delete the job alert “${alertLabel(alert)}”?`)) return;

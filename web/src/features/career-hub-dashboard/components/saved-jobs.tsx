@@ -3,17 +3,17 @@
 import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { listSavedJobs, removeSavedJob, formatDateTime } from '../api';
-import { useList } from '../use-list';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { useQuery } from '@/lib/use-query';
+import { FormError } from '@/components/ui/form-error';
 
 export function SavedJobs() {
-  const { items, error, reload } = useList(listSavedJobs);
+  const { data: items, error, refetch: reload } = useQuery(listSavedJobs, []);
   const { toast } = useToast();
   const remove = async (jobId: string, title: string) => {
     try {
       await removeSavedJob(jobId);
       toast({ title: 'Job removed', description: `${title} is no longer in your saved jobs.` });
-      reload();
+      void reload();
     } catch (e) {
       toast({ title: 'Error', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
     }

@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { createCv } from '@/features/cv/api';
 import type { CvDraft } from '@/features/cv/model';
 import { downloadBlob, downloadJson } from '@/lib/download';
-import { FormError } from '@/features/career-hub-login/form-error';
+import { FormError } from '@/components/ui/form-error';
 
 const fileBase = (title: string) => title.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'cv';
 

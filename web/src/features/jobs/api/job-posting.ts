@@ -1,5 +1,6 @@
 // schema.org JobPosting for a job page (Google for Jobs, design product.md §1.5). The database function
-// public.render_job_page emits the same object for the server-rendered page.
+// public.job_posting_json (sql/migrations/0402) emits the same object for the server-rendered page;
+// web/e2e/job-page-twin.test.mjs fails when the two differ in any field.
 import { site } from '@/content/site';
 import { advertiserText, descriptionParagraphs, requirementList } from './format';
 import type { EmploymentType, JobRow } from './types';

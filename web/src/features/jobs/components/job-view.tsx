@@ -1,5 +1,6 @@
-// The job page content. public.render_job_page (sql/migrations/0151_render_job_page.sql) emits the same markup for the
-// server-rendered page, so the browser's render replaces it without moving anything: keep the two in step.
+// The job page content. public.render_job_page (sql/migrations 0151, 0402, 0435, 0490) emits the same markup for the
+// server-rendered page, so the browser's render replaces it without moving anything; web/e2e/job-page-twin.test.mjs
+// fails when the two differ (text, headings, links): change both and run it.
 import type { ReactNode } from 'react';
 import { site } from '@/content/site';
 import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/features/jobs-search/model';

@@ -2,7 +2,7 @@
 // a note with the page reloaded after it (or the error as a toast).
 import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
-import { addNote, type NoteSubject } from './notes';
+import { addNote, type NoteSubject } from '@/lib/admin/notes';
 
 export function GonePanel({ what, back, backLabel }: { what: string; back: string; backLabel: string }) {
   return (

@@ -2,8 +2,8 @@
 // Notes are the firm's own: the panel says so, and nothing here ever reaches the candidate.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from './format';
-import { NOTE_MAX, type DeskNote } from './notes';
+import { formatDateTime } from '@/lib/admin/format';
+import { NOTE_MAX, type DeskNote } from '@/lib/admin/notes';
 
 type Props = { notes: DeskNote[]; onAdd: (body: string) => Promise<boolean>; hint: string };
 

@@ -4,7 +4,7 @@
 // change.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from './use-query';
+import { useQuery } from '@/lib/use-query';
 
 export const SEARCH_DELAY_MS = 250;
 

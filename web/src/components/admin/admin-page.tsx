@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Seo } from '@/lib/seo';
-import { useAdminAccess, type AdminPolicy } from './use-admin-access';
-import adminCss from './admin.css?inline';
+import { useAdminAccess, type AdminPolicy } from '@/lib/admin/use-admin-access';
+import adminCss from '@/components/admin/admin.css?inline';
 import { injectStyle } from '@/lib/inject-style';
 
 injectStyle('admin', adminCss);

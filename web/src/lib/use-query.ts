@@ -1,5 +1,6 @@
-// A small data-loading hook for the admin pages: { data, error, loading, refetch }. `refetch` can be called from
-// outside the page (e.g. a realtime subscription) to load the data again; stale answers are dropped.
+// The site's one data-loading hook: { data, error, loading, refetch }. `refetch` can be called from outside the page
+// (e.g. a realtime subscription) to load the data again. Stale-answer rule: only the newest load's answer lands (a
+// generation counter); the last good data stays while a reload runs or fails.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type QueryState<T> = { data: T | null; error: string | null; loading: boolean; refetch: () => Promise<void> };
@@ -21,7 +22,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[], enabled = t
       const data = await loadRef.current();
       if (mine === generation.current) setState({ data, error: null, loading: false });
     } catch (e) {
-      if (mine === generation.current) setState((s) => ({ data: s.data, error: (e as Error).message, loading: false }));
+      if (mine === generation.current) setState((s) => ({ data: s.data, error: errorMessage(e), loading: false }));
     }
   }, []);
 
@@ -31,4 +32,8 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[], enabled = t
   }, [enabled, refetch, ...deps]);
 
   return { ...state, refetch };
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
