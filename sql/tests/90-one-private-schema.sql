@@ -1,4 +1,4 @@
--- One private schema (0480): app_private is gone, everything it held lives in private, no routine, comment, pg_cron
+-- One private schema (0500): app_private is gone, everything it held lives in private, no routine, comment, pg_cron
 -- command or registry entry names it any more, API roles keep the schema USAGE they had, and one admin guard
 -- (private.require_admin(action, or_service_role)) refuses non-admins with 42501 as both old guards did.
 begin;
@@ -57,7 +57,7 @@ select is_empty($$
     'set_privacy_choice(text,text)', 'setting(text)', 'take(text,text,bigint,bigint)',
     'take_for_client(text,bigint,bigint)', 'take_keys(text,text[],bigint,bigint)',
     'take_total(text,text,bigint,bigint,bigint)', 'token_param(text)', 'total_label(text)',
-    'unsubscribe_job_alert(text)', 'url_decode(text)', 'url_encode(text)', 'viewer_address(text)',
+    'unsubscribe_job_alert(text)', 'uri_component(text)', 'url_decode(text)', 'url_encode(text)', 'viewer_address(text)',
     'visitor_hash(bytea,text)', 'without_link_tokens(text)'
   ]) except select replace(p.oid::regprocedure::text, 'private.', '') from pg_proc p
              where p.pronamespace = 'private'::regnamespace $$,
