@@ -57,8 +57,8 @@ select is_empty($$
     'set_privacy_choice(text,text)', 'setting(text)', 'take(text,text,bigint,bigint)',
     'take_for_client(text,bigint,bigint)', 'take_keys(text,text[],bigint,bigint)',
     'take_total(text,text,bigint,bigint,bigint)', 'token_param(text)', 'total_label(text)',
-    'unsubscribe_job_alert(text)', 'uri_component(text)', 'url_decode(text)', 'url_encode(text)', 'viewer_address(text)',
-    'visitor_hash(bytea,text)', 'without_link_tokens(text)'
+    'unsubscribe_job_alert(text)', 'uri_component(text)', 'url_decode(text)', 'url_encode(text)',
+    'viewer_address(text)', 'visitor_hash(bytea,text)', 'without_link_tokens(text)'
   ]) except select replace(p.oid::regprocedure::text, 'private.', '') from pg_proc p
              where p.pronamespace = 'private'::regnamespace $$,
   'every function app_private held is in private, with the same arguments');
