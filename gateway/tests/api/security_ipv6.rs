@@ -31,7 +31,7 @@ async fn u2_one_ipv6_64_is_one_client_for_the_sites_forms() {
 #[tokio::test]
 async fn u2_the_old_global_level_alerts_the_firm_and_refuses_nobody() {
     let s = site_app(&[]).await;
-    s.sql("insert into app_private.settings values ('limit:application_alert_per_hour', '2')").await;
+    s.sql("insert into private.settings values ('limit:application_alert_per_hour', '2')").await;
     let mut statuses = vec![];
     for ip in ["127.0.0.61", "127.0.0.62", "127.0.0.63", "127.0.0.64"] {
         let row = application(&s, &format!("{ip}@example.org"), "Ada").await;

@@ -35,7 +35,7 @@ async fn s3_forwarded_headers_from_a_client_neither_reset_nor_escape_the_limit()
     assert_eq!(a.status, 201, "another real client has its own budget: {}", a.body);
     let keys = texts(
         &s,
-        "select distinct client_key from app_private.submission_log where kind = 'application:client' order by 1",
+        "select distinct client_key from private.submission_log where kind = 'application:client' order by 1",
     )
     .await;
     assert_eq!(keys, hashed_keys(&s, &["127.0.0.1", "127.0.0.2"]).await, "SQL saw only socket addresses, hashed");
@@ -61,18 +61,18 @@ async fn s3_a_configured_trusted_proxy_names_the_client() {
     assert_eq!(insert(&s, &untrusted, "applications", &row, &[("x-forwarded-for", "203.0.113.3")]).await.status, 201);
     let keys = texts(
         &s,
-        "select distinct client_key from app_private.submission_log where kind = 'application:client' order by 1",
+        "select distinct client_key from private.submission_log where kind = 'application:client' order by 1",
     )
     .await;
     assert_eq!(keys, hashed_keys(&s, &["127.0.0.6", "203.0.113.1", "203.0.113.2"]).await);
 }
 
 /// The rate-limit keys (sql/migrations/0263) of these client addresses under today's salt, sorted: what
-/// `app_private.submission_log` holds instead of the addresses.
+/// `private.submission_log` holds instead of the addresses.
 async fn hashed_keys(s: &crate::storage_support::StorageApp, addresses: &[&str]) -> Vec<String> {
     let list = addresses.iter().map(|a| format!("'{a}'")).collect::<Vec<_>>().join(",");
     let q = format!(
-        "select app_private.client_key(a, (select salt from app_private.profile_view_salts \
+        "select private.client_key(a, (select salt from private.profile_view_salts \
          where day = (now() at time zone 'utc')::date)) from unnest(array[{list}]) a order by 1"
     );
     texts(s, &q).await
@@ -117,13 +117,13 @@ async fn s4_uploads_direct_and_through_signed_urls_count_and_refuse_with_429() {
 async fn s4_a_global_cap_bounds_what_visitors_store_per_hour() {
     let s = site_app(&[]).await;
     let size = crate::storage_support::pdf_bytes().len();
-    s.sql(&format!("insert into app_private.settings values ('limit:upload_bytes_per_hour', '{}')", 3 * size)).await;
+    s.sql(&format!("insert into private.settings values ('limit:upload_bytes_per_hour', '{}')", 3 * size)).await;
     for ip in ["127.0.0.11", "127.0.0.12", "127.0.0.13"] {
         assert_eq!(upload_cv(&s, &client_from(ip), &[]).await.status, 200, "{ip}");
     }
     let a = upload_cv(&s, &client_from("127.0.0.14"), &[]).await;
     assert_refused_with_retry_after(&a, "a fresh client past the hourly byte cap");
-    s.sql("insert into app_private.settings values ('limit:application_per_hour', '2')").await;
+    s.sql("insert into private.settings values ('limit:application_per_hour', '2')").await;
     let mut statuses = vec![];
     for ip in ["127.0.0.21", "127.0.0.22", "127.0.0.23"] {
         let row = application(&s, &format!("{ip}@example.org"), "Ada").await;
@@ -136,7 +136,7 @@ async fn s4_a_global_cap_bounds_what_visitors_store_per_hour() {
 async fn rate_limit_refusals_are_warnings_not_errors() {
     let logs = capture_logs();
     let s = site_app(&[]).await;
-    s.sql("insert into app_private.settings values ('limit:upload_per_client_per_hour', '1'), ('limit:enquiry_per_client_per_hour', '1')").await;
+    s.sql("insert into private.settings values ('limit:upload_per_client_per_hour', '1'), ('limit:enquiry_per_client_per_hour', '1')").await;
     let http = client_from("127.0.0.31");
     assert_eq!(upload_cv(&s, &http, &[]).await.status, 200);
     assert_refused_with_retry_after(&upload_cv(&s, &http, &[]).await, "the second upload");
@@ -153,7 +153,7 @@ async fn rate_limit_refusals_are_warnings_not_errors() {
 #[tokio::test]
 async fn s4_profile_views_are_limited_per_client_and_overall() {
     let s = site_app(&[]).await;
-    s.sql("insert into app_private.settings values ('limit:profile_view_per_client_per_hour', '3'), ('limit:profile_view_per_hour', '5')").await;
+    s.sql("insert into private.settings values ('limit:profile_view_per_client_per_hour', '3'), ('limit:profile_view_per_hour', '5')").await;
     let profile: uuid::Uuid = {
         let db = s.app.admin_client().await;
         let q = "insert into public.candidate_profiles (candidate_id, name, email, status) \

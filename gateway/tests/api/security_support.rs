@@ -8,7 +8,7 @@ use std::net::IpAddr;
 
 /// An active job and the firm's inbox (the limits stay at their defaults).
 pub const SITE_FIXTURE: &str = r#"
-update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
+update private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
 insert into public.jobs (job_id, status, title, company) values ('PPR-1042', 'active', 'Senior Development Manager', 'Northbank Estates');
 "#;
 

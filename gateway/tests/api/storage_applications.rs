@@ -16,7 +16,7 @@ const SITE_FIXTURE: &str = r#"
 insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at)
 values ('6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c', 'authenticated', 'authenticated', 'admin@firm.example', now(), now(), now());
 insert into public.user_roles (user_id, role) values ('6f1c2a4e-0b7d-4c1e-9a51-2f3d4e5a6b7c', 'admin');
-update app_private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
+update private.settings set value = 'inbox@firm.example' where key = 'firm_inbox';
 insert into public.jobs (job_id, status, title, company) values ('PPR-1042', 'active', 'Senior Development Manager', 'Northbank Estates');
 "#;
 

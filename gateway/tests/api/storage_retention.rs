@@ -36,7 +36,7 @@ fn as_candidate(s: &StorageApp, method: Method, url: String, token: &str) -> req
 /// One retention pass as of `now() + moved`, as the scheduled job runs it; returns its summary.
 async fn retention_pass(s: &StorageApp, moved: &str) -> Value {
     let db = s.app.admin_client().await;
-    let q = format!("select app_private.run_retention(now() + interval '{moved}')");
+    let q = format!("select private.run_retention(now() + interval '{moved}')");
     db.query_one(&q, &[]).await.unwrap().get(0)
 }
 
