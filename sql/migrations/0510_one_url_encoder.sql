@@ -34,3 +34,19 @@ $$;
 
 revoke all on function private.percent_encode(text, boolean) from public;
 grant execute on function private.percent_encode(text, boolean) to anon, authenticated, service_role;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The decoder, in one pass
+ * --------------------------------------------------------------------------------------------------------------- */
+-- Form-decodes a query-string component ('+' is a space, %XX a byte, a '%' without two hex digits stays); invalid
+-- UTF-8 raises 22021. As 0404's, but the bytes are gathered once instead of appended one by one (which took seconds
+-- of CPU for a 16 kB posted form).
+create or replace function private.url_decode(value text) returns text
+  language sql immutable strict set search_path = ''
+as $$
+  select convert_from(coalesce(string_agg(case
+      when t.m[1] ~ '^%[0-9A-Fa-f]{2}$' then decode(substr(t.m[1], 2), 'hex')
+      else convert_to(replace(t.m[1], '+', ' '), 'UTF8') end, '' order by t.n), ''), 'UTF8')
+  from regexp_matches(value, '%[0-9A-Fa-f]{2}|%|[^%]+', 'g') with ordinality as t(m, n)
+$$;
+comment on function private.url_decode(text) is 'Form-decodes a query-string component (+ and %XX); invalid UTF-8 raises 22021.';

@@ -2,7 +2,7 @@
 -- are private.percent_encode with the form as a parameter, and give exactly what the browser's functions give.
 begin;
 \ir lib/setup.sql
-select plan(10);
+select plan(13);
 
 /* ---------------------------------------------------------------------------------------------------------------
  * URLSearchParams: space as +, safe A-Z a-z 0-9 * - . _
@@ -30,6 +30,14 @@ select is(private.percent_encode('a b', true) || '|' || private.percent_encode('
   'percent_encode takes the form as a parameter');
 select is(private.url_encode('') || private.uri_component(''), '', 'the empty string stays empty');
 select ok(private.url_encode(null) is null and private.uri_component(null) is null, 'null stays null');
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The decoder (one pass since 0510), the encoders' inverse
+ * --------------------------------------------------------------------------------------------------------------- */
+select is(private.url_decode(private.url_encode('asset manager + co/ltd & Café ~*''()! 😀')), 'asset manager + co/ltd & Café ~*''()! 😀',
+  'url_decode undoes url_encode');
+select is(private.url_decode('100%+%zz%4g%2x%2520'), '100% %zz%4g%2x%20', 'a % without two hex digits stays, %25 once');
+select throws_ok($$ select private.url_decode('%FF%FE') $$, '22021', null, 'bytes that are not UTF-8 raise 22021');
 
 select * from finish();
 rollback;
