@@ -6,7 +6,6 @@ import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
 
-export const PASSWORD_MIN_LENGTH = 6;
 export const DASHBOARD_PATH = '/career-hub/dashboard';
 export const RESET_PASSWORD_PATH = '/career-hub/reset-password';
 
