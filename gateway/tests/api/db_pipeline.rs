@@ -169,7 +169,7 @@ async fn a_pooled_connection_dropped_mid_batch_goes_back_to_the_pool_healthy() {
     let app = spawn_app().await;
     let password = std::env::var("TEST_AUTHENTICATOR_PASSWORD").expect("TEST_AUTHENTICATOR_PASSWORD");
     let pool = pipeline::pool::build(&db_url(&app.db_name, &password), 1, Duration::from_secs(5)).unwrap();
-    let pid = backend_pid(&mut *pipeline::pool::checkout(&pool).await.unwrap()).await;
+    let pid = backend_pid(&mut pipeline::pool::checkout(&pool).await.unwrap()).await;
     for _ in 0..3 {
         let mut conn = pipeline::pool::checkout(&pool).await.unwrap();
         let steps = [Step::new("BEGIN"), Step::new("select pg_sleep(30)")];

@@ -20,6 +20,7 @@ const CANCEL_WAIT: Duration = Duration::from_secs(1);
 const AFTER_CANCEL: Duration = Duration::from_secs(2);
 
 /// A connection from the pipelined pool; dropped mid-batch, it is settled in the background before it goes back.
+/// The `Option` is `None` only inside `drop`, which moves the connection out (no `unsafe` for `ManuallyDrop`).
 pub struct Pooled(Option<Object<Manager>>);
 
 impl Pooled {
@@ -30,12 +31,14 @@ impl Pooled {
 
 impl Deref for Pooled {
     type Target = PgConn;
+    #[allow(clippy::expect_used)] // set from construction until `drop`
     fn deref(&self) -> &PgConn {
         self.0.as_ref().expect("present until dropped")
     }
 }
 
 impl DerefMut for Pooled {
+    #[allow(clippy::expect_used)] // set from construction until `drop`
     fn deref_mut(&mut self) -> &mut PgConn {
         self.0.as_mut().expect("present until dropped")
     }
