@@ -17,7 +17,7 @@ pub fn router(state: AppState) -> Router {
             .unwrap_or_else(|_| crate::core::client_addr::TrustedProxies::none()),
     );
     let hsts = crate::site::headers::hsts(&config.external_url);
-    Router::new()
+    let apis = Router::new()
         .merge(crate::health::router(&state.core))
         .nest("/rest/v1", crate::rest::router())
         .merge(crate::rest::root_with_slash())
@@ -25,12 +25,17 @@ pub fn router(state: AppState) -> Router {
         .nest("/storage/v1", crate::storage::router())
         .nest("/realtime/v1", crate::realtime::router())
         .merge(crate::site::router())
-        .layer(crate::site::headers::security_headers())
-        .layer(tower::util::option_layer(hsts))
-        .layer(tower::util::MapResponseLayer::new(move |r| crate::core::location::guard(&targets, r)))
-        .layer(crate::core::client_addr::StampLayer(proxies))
+        .with_state(state);
+    // Around the whole router rather than `Router::layer` (which wraps every route in a boxed service of its own,
+    // cloned and boxed again on every request): the first layer listed is the outermost. Nothing here reads what
+    // routing adds to a request (matched path, nesting).
+    let layers = tower::ServiceBuilder::new()
         .layer(crate::monitoring::RequestIdLayer { measured })
-        .with_state(state)
+        .layer(crate::core::client_addr::StampLayer(proxies))
+        .layer(tower::util::MapResponseLayer::new(move |r| crate::core::location::guard(&targets, r)))
+        .layer(tower::util::option_layer(hsts))
+        .layer(crate::site::headers::security_headers());
+    Router::new().fallback_service(layers.service(apis))
 }
 
 /// Where a `Location` may point: this gateway, the site, and Auth's redirect allow-list.

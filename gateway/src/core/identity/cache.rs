@@ -1,18 +1,29 @@
 //! A bounded cache of verified identities, so a signed-in user's repeated requests skip signature verification.
-//! Keyed by a SHA-256 digest of the credentials (Authorization and apikey, never kept themselves) and the key set in
-//! force; an entry is used only while its token's `exp` (plus the 30 s leeway `identify` allows) has not passed, and
-//! is dropped otherwise. Failures are never cached, nor credentials above [`CACHEABLE_CREDENTIAL_BYTES`] (they are
-//! verified each time). Bounded twice: at most [`CAPACITY`] entries and [`BYTE_BUDGET`] bytes (each entry counted at
-//! an upper estimate of what it holds); when full, the oldest entries go (FIFO), so memory stays flat under unique
-//! tokens of any size. Entries are shared (`Arc`) with the claims already rendered as the JSON text
-//! `request.jwt.claims` gets, so a hit neither copies the claims nor serialises them again.
+//! Found by a 64-bit keyed hash of the credentials (Authorization and apikey exactly as sent) and the key set in
+//! force; an entry is used only when the credentials it holds are byte-for-byte the ones presented and while its
+//! token's `exp` (plus the 30 s leeway `identify` allows) has not passed, and is dropped otherwise. Failures are
+//! never cached, nor credentials above [`CACHEABLE_CREDENTIAL_BYTES`] (they are verified each time). Bounded twice:
+//! at most [`CAPACITY`] entries and [`BYTE_BUDGET`] bytes (each entry counted at an upper estimate of what it
+//! holds); when full, the oldest entries go (FIFO), so memory stays flat under unique tokens of any size. Entries are
+//! shared (`Arc`) with the claims already rendered as the JSON text `request.jwt.claims` gets, so a hit neither
+//! copies the claims nor serialises them again.
+//!
+//! Why a wrong identity cannot come out of it: the hash only *finds* an entry; what *accepts* it is the full
+//! comparison of the stored credentials with the presented ones (and the same key set, by address). Two different
+//! tokens that share a hash therefore never share an identity: the second one misses, is verified itself and
+//! replaces the first one's entry. The hash is std's `RandomState` (SipHash, HashDoS-resistant) with keys drawn at
+//! random per process, so nobody outside the process can aim collisions at one entry to make it thrash either; even
+//! then the cost is a signature check per request, as without the cache. The comparison does not stop at the first
+//! differing byte, so its timing says nothing about a stored token. This replaced a SHA-256 of the credentials,
+//! which cost about as much CPU as the rest of a cached GET; holding the credentials (at most 4 KiB, counted in the
+//! byte budget) is what makes the shorter hash safe.
 
 use super::{check_size, identify, Rejection, Verified};
 use crate::core::config::Config;
 use http::HeaderMap;
 use jwks::KeySet;
-use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 use std::sync::{Arc, Mutex};
 
 /// Entries kept at most.
@@ -23,29 +34,65 @@ pub const BYTE_BUDGET: usize = 8 * 1024 * 1024;
 pub const CACHEABLE_CREDENTIAL_BYTES: usize = 4 * 1024;
 const LEEWAY_SECS: i64 = 30;
 
-/// What a cache entry is found by: the key set's address and a digest of the credentials.
-type Key = (usize, [u8; 32]);
+/// What a cache entry is found by (not what it is accepted by): a keyed hash of the key set's address and the
+/// credentials.
+type Key = u64;
 
-/// The digest of the credentials exactly as sent (a separator keeps `("ab", "c")` and `("a", "bc")` apart).
-fn key(keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> Key {
-    let mut hasher = Sha256::new();
-    hasher.update((authorization.len() as u64).to_le_bytes());
-    hasher.update(authorization.as_bytes());
-    hasher.update(apikey.as_bytes());
-    (Arc::as_ptr(keys) as usize, hasher.finalize().into())
+/// The credentials exactly as sent, as an entry holds them (`split` keeps `("ab", "c")` and `("a", "bc")` apart).
+struct Credentials {
+    bytes: Box<[u8]>,
+    split: usize,
+}
+
+impl Credentials {
+    fn new(authorization: &str, apikey: &str) -> Self {
+        let bytes = [authorization.as_bytes(), apikey.as_bytes()].concat().into_boxed_slice();
+        Credentials { bytes, split: authorization.len() }
+    }
+
+    /// Whether these are exactly `authorization` and `apikey`, compared without stopping at the first difference.
+    fn matches(&self, authorization: &str, apikey: &str) -> bool {
+        let (a, k) = self.bytes.split_at(self.split);
+        same_bytes(a, authorization.as_bytes()) & same_bytes(k, apikey.as_bytes())
+    }
+}
+
+/// Byte equality whose time depends only on the lengths.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The map's hasher for [`Key`]s, which are already keyed hashes: passed through rather than hashed again.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// An upper estimate of the memory an entry holds: the claims as JSON text and parsed (a tree of maps, strings and
-/// values, several times the text), the role, the map's and the queue's slots and the allocator's overhead —
-/// calibrated on the soak's measurement of about 6 KB per identity for a typical 700-byte claims set.
-fn entry_cost(verified: &Verified) -> usize {
-    6 * verified.claims_json.len() + verified.identity.role.len() + 1024
+/// values, several times the text), the role, the credentials, the map's and the queue's slots and the allocator's
+/// overhead — calibrated on the soak's measurement of about 6 KB per identity for a typical 700-byte claims set.
+fn entry_cost(verified: &Verified, credentials: &Credentials) -> usize {
+    6 * verified.claims_json.len() + verified.identity.role.len() + credentials.bytes.len() + 1024
 }
 
-/// A verified identity with the key set it was verified against (held, so its address is never reused by another
-/// key set while the entry lives — a rotated set never matches an entry of the old one).
+/// A verified identity with the credentials it was verified from and the key set it was verified against (held,
+/// so its address is never reused by another key set while the entry lives — a rotated set never matches an entry
+/// of the old one).
 struct Entry {
     keys: Arc<KeySet>,
+    credentials: Credentials,
     verified: Arc<Verified>,
     exp: i64,
     cost: usize,
@@ -53,7 +100,7 @@ struct Entry {
 
 #[derive(Default)]
 struct Inner {
-    entries: HashMap<Key, Entry>,
+    entries: HashMap<Key, Entry, BuildHasherDefault<PassThrough>>,
     order: VecDeque<Key>,
     bytes: usize,
 }
@@ -69,6 +116,11 @@ impl Inner {
 #[derive(Default)]
 pub struct IdentityCache {
     inner: Mutex<Inner>,
+    /// The hash's keys, random per process.
+    state: RandomState,
+    /// Tests only: every credential gets the same key, as if every hash collided.
+    #[cfg(test)]
+    collide: bool,
 }
 
 impl IdentityCache {
@@ -89,30 +141,46 @@ impl IdentityCache {
         if authorization.len() + apikey.len() > CACHEABLE_CREDENTIAL_BYTES {
             return identify(headers, keys, config).map(Verified::new);
         }
-        let k = key(keys, authorization, apikey);
-        if let Some(verified) = self.lookup(&k, keys) {
+        let k = self.key(keys, authorization, apikey);
+        if let Some(verified) = self.lookup(k, keys, authorization, apikey) {
             return Ok(verified);
         }
         let identity = identify(headers, keys, config)?;
         let exp = identity.claims.get("exp").and_then(|v| v.as_i64()).filter(|_| identity.has_token);
         let verified = Verified::new(identity);
         if let Some(exp) = exp {
-            let cost = entry_cost(&verified);
-            self.insert(k, Entry { keys: keys.clone(), verified: verified.clone(), exp, cost });
+            let credentials = Credentials::new(authorization, apikey);
+            let cost = entry_cost(&verified, &credentials);
+            self.insert(k, Entry { keys: keys.clone(), credentials, verified: verified.clone(), exp, cost });
         }
         Ok(verified)
     }
 
-    /// The entry for these credentials while its token is valid; an expired one is dropped.
-    fn lookup(&self, k: &Key, keys: &Arc<KeySet>) -> Option<Arc<Verified>> {
+    /// The keyed hash an entry for these credentials is found by.
+    fn key(&self, keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> Key {
+        #[cfg(test)]
+        if self.collide {
+            return 0;
+        }
+        let mut hasher = self.state.build_hasher();
+        hasher.write_usize(Arc::as_ptr(keys) as usize);
+        hasher.write_usize(authorization.len());
+        hasher.write(authorization.as_bytes());
+        hasher.write(apikey.as_bytes());
+        hasher.finish()
+    }
+
+    /// The entry for exactly these credentials and key set while its token is valid; an expired one is dropped.
+    /// An entry found by the same hash for other credentials is left for `insert` to replace.
+    fn lookup(&self, k: Key, keys: &Arc<KeySet>, authorization: &str, apikey: &str) -> Option<Arc<Verified>> {
         let now = chrono::Utc::now().timestamp();
         let mut inner = self.inner.lock().ok()?;
-        match inner.entries.get(k) {
-            Some(e) if Arc::ptr_eq(&e.keys, keys) => {
+        match inner.entries.get(&k) {
+            Some(e) if Arc::ptr_eq(&e.keys, keys) && e.credentials.matches(authorization, apikey) => {
                 if now <= e.exp + LEEWAY_SECS {
                     return Some(e.verified.clone());
                 }
-                inner.remove(k);
+                inner.remove(&k);
             }
             _ => {}
         }
@@ -178,6 +246,57 @@ mod tests {
         // another key set (rotation) never reuses the entry
         let other = keyset();
         assert!(cache.identify(&bearer(&token), &other, &config()).is_err());
+    }
+
+    /// Every hash colliding (the test hook): different credentials still never share an identity, whichever was
+    /// cached first, and the same credentials under another key set or split differently never match.
+    #[test]
+    fn colliding_hashes_never_return_another_callers_identity() {
+        let cache = IdentityCache { collide: true, ..IdentityCache::default() };
+        let keys = keyset();
+        let now = chrono::Utc::now().timestamp();
+        let sign = |sub: &str| keys.sign(&serde_json::json!({"role":"authenticated","sub": sub,"exp": now + 60}));
+        let (alice, bob) = (sign("alice").unwrap(), sign("bob").unwrap());
+        let sub = |token: &str| {
+            let verified = cache.identify(&bearer(token), &keys, &config()).unwrap();
+            verified.identity.claims["sub"].as_str().unwrap().to_string()
+        };
+        for _ in 0..2 {
+            assert_eq!(sub(&alice), "alice");
+            assert_eq!(cache.len(), 1);
+            assert_eq!(sub(&bob), "bob");
+            assert_eq!(sub(&bob), "bob");
+            assert_eq!(cache.len(), 1);
+        }
+        // a forged token colliding with a cached one is verified itself, and refused
+        assert_eq!(sub(&alice), "alice");
+        let forged = format!("{}x", &alice[..alice.len() - 1]);
+        assert!(cache.identify(&bearer(&forged), &keys, &config()).is_err());
+        assert_eq!(sub(&alice), "alice");
+    }
+
+    #[test]
+    fn credentials_match_only_exactly_as_sent() {
+        let c = Credentials::new("Bearer ab", "c");
+        assert!(c.matches("Bearer ab", "c"));
+        assert!(!c.matches("Bearer a", "bc"));
+        assert!(!c.matches("Bearer ab", ""));
+        assert!(!c.matches("Bearer ac", "c"));
+        assert!(!c.matches("Bearer ab", "cc"));
+        assert!(Credentials::new("", "").matches("", ""));
+    }
+
+    #[test]
+    fn keys_depend_on_every_credential_byte_and_the_key_set() {
+        let cache = IdentityCache::default();
+        let (a, b) = (keyset(), keyset());
+        let k = |keys: &Arc<KeySet>, auth: &str, apikey: &str| cache.key(keys, auth, apikey);
+        assert_eq!(k(&a, "Bearer x", "k"), k(&a, "Bearer x", "k"));
+        assert_ne!(k(&a, "Bearer x", "k"), k(&b, "Bearer x", "k"));
+        assert_ne!(k(&a, "Bearer x", "k"), k(&a, "Bearer xk", ""));
+        assert_ne!(k(&a, "Bearer x", "k"), k(&a, "Bearer y", "k"));
+        // another cache (process) has other hash keys
+        assert_ne!(k(&a, "Bearer x", "k"), IdentityCache::default().key(&a, "Bearer x", "k"));
     }
 
     #[test]

@@ -41,19 +41,29 @@ pub fn body_expr(media: &MediaType, shape: BodyShape, single: bool) -> String {
              || chr(10) || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), ''))"
             .into(),
         MediaType::GeoJson => "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text".into(),
-        _ if single || media.is_singular() => format!("coalesce({}, 'null')::text", strip(format!("({agg})->0"))),
-        _ => format!("coalesce({}, '[]')::text", strip(agg.to_string())),
+        _ if single || media.is_singular() => ["coalesce(", &strip(["(", agg, ")->0"].concat()), ", 'null')::text"].concat(),
+        _ => ["coalesce(", &strip(agg.to_string()), ", '[]')::text"].concat(),
     }
 }
 
 /// Wraps the CTEs into the final statement.
 pub fn wrap(b: SqlBuilder, ctes: &str, total: &str, rows_from: &str, body: &str, inserted: &str) -> Statement {
-    let sql = format!(
-        "WITH {ctes} SELECT {total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, {body} AS body, \
-         nullif(current_setting('response.headers', true), '') AS response_headers, \
-         nullif(current_setting('response.status', true), '') AS response_status, \
-         {inserted} AS response_inserted FROM ({rows_from}) _postgrest_t"
-    );
+    // joined rather than `format!`: this runs on every request
+    let sql = [
+        "WITH ",
+        ctes,
+        " SELECT ",
+        total,
+        " AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ",
+        body,
+        " AS body, nullif(current_setting('response.headers', true), '') AS response_headers, \
+         nullif(current_setting('response.status', true), '') AS response_status, ",
+        inserted,
+        " AS response_inserted FROM (",
+        rows_from,
+        ") _postgrest_t",
+    ]
+    .concat();
     b.finish(sql)
 }
 
@@ -119,11 +129,11 @@ pub fn read_statement(
                 count.push_str(&format!(" LIMIT {}", cap.saturating_add(1)));
             }
             (
-                format!("pgrst_source AS ({source}), pgrst_source_count AS ({count})"),
+                ["pgrst_source AS (", &source, "), pgrst_source_count AS (", &count, ")"].concat(),
                 "(SELECT pg_catalog.count(*) FROM pgrst_source_count)",
             )
         }
-        _ => (format!("pgrst_source AS ({source})"), "NULL::bigint"),
+        _ => (["pgrst_source AS (", &source, ")"].concat(), "NULL::bigint"),
     };
     let body = body_expr(media, BodyShape::Rows, false);
     wrap(b, &ctes, total, "SELECT * FROM pgrst_source", &body, "NULL::int")

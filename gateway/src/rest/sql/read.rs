@@ -196,30 +196,48 @@ pub fn node_query(
     for c in &node.conds {
         conds.push(cond_sql(b, &node.qual, c));
     }
-    let mut sql = format!("SELECT {} FROM {from}", parts.select.join(", "));
+    // pushed rather than `format!`: this runs on every read
+    let mut sql = String::from("SELECT ");
+    push_list(&mut sql, &parts.select, ", ");
+    sql.push_str(" FROM ");
+    sql.push_str(from);
     for j in &parts.joins {
         sql.push(' ');
         sql.push_str(j);
     }
     if !conds.is_empty() {
-        sql.push_str(&format!(" WHERE {}", conds.join(" AND ")));
+        sql.push_str(" WHERE ");
+        push_list(&mut sql, &conds, " AND ");
     }
     if !parts.group_by.is_empty() {
-        sql.push_str(&format!(" GROUP BY {}", parts.group_by.join(", ")));
+        sql.push_str(" GROUP BY ");
+        push_list(&mut sql, &parts.group_by, ", ");
     }
     if !node.order.is_empty() {
         let terms: Vec<String> = node.order.iter().map(|o| order_sql(b, node, o)).collect();
-        sql.push_str(&format!(" ORDER BY {}", terms.join(", ")));
+        sql.push_str(" ORDER BY ");
+        push_list(&mut sql, &terms, ", ");
     }
     if !skip_range {
         if let Some(l) = node.range.limit {
             sql.push_str(&limit_clause(l));
         }
         if node.range.offset > 0 {
-            sql.push_str(&format!(" OFFSET {}", b.param(node.range.offset.to_string())));
+            sql.push_str(" OFFSET ");
+            sql.push_str(&b.param(node.range.offset.to_string()));
         }
     }
     sql
+}
+
+/// Appends `items` separated by `sep` (what `items.join(sep)` gives, without the intermediate string).
+fn push_list(sql: &mut String, items: &[String], sep: &str) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(sep);
+        }
+        sql.push_str(item);
+    }
 }
 
 /// The count query of a root node: its relation, the joins its conditions need, its conditions, no range.
