@@ -29,7 +29,7 @@ export async function createJobAlert(
 
 export async function listMyAlerts(): Promise<JobAlert[]> {
   const client = await getSupabase();
-  return unwrap(await client.from('job_alerts').select(ALERT_COLUMNS).order('created_at', { ascending: false })) as unknown as JobAlert[];
+  return unwrap(await client.from('job_alerts').select(ALERT_COLUMNS).order('created_at', { ascending: false }));
 }
 
 export async function updateAlert(id: string, patch: Partial<AlertSearch> & { frequency?: AlertFrequency }): Promise<void> {

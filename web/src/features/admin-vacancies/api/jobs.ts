@@ -1,7 +1,7 @@
 // The job editor's calls: one page of the list (rpc admin_job_page, searched and filtered on the server), one job,
 // and the writes admins make through the data API (RLS: admins only; publishing checked by the database).
 import { getSupabase, unwrap } from '@/lib/api';
-import { EDITOR_COLUMNS, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
+import { EDITOR_COLUMNS, editorJob, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
 
 export const PAGE_SIZE = 25;
 
@@ -50,11 +50,12 @@ export class JobWriteError extends Error {
   }
 }
 
-type PgResult<T> = { data: T | null; error: { message: string; code?: string; details?: string | null } | null };
+type PgError = { message: string; code?: string; details?: string | null };
+type PgResult = { data: unknown; error: PgError | null };
 
-function written<T>(result: PgResult<T>): T {
+function written<R extends PgResult>(result: R): NonNullable<Extract<R, { error: null }>['data']> {
   if (result.error) throw new JobWriteError(result.error.message, result.error.code ?? null, result.error.details ?? null);
-  return result.data as T;
+  return result.data as NonNullable<Extract<R, { error: null }>['data']>;
 }
 
 export async function getJobPage(f: ListFilters): Promise<JobPage> {
@@ -74,17 +75,18 @@ export async function getJobPage(f: ListFilters): Promise<JobPage> {
 
 export async function getJob(id: string): Promise<EditorJob | null> {
   const client = await getSupabase();
-  return unwrap(await client.from('jobs').select(EDITOR_COLUMNS).eq('id', id).maybeSingle()) as EditorJob | null;
+  const row = unwrap(await client.from('jobs').select(EDITOR_COLUMNS).eq('id', id).maybeSingle());
+  return row && editorJob(row);
 }
 
 export async function createJob(row: JobRowInput & { status: JobStatus }): Promise<EditorJob> {
   const client = await getSupabase();
-  return written(await client.from('jobs').insert(row).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').insert(row).select(EDITOR_COLUMNS).single()));
 }
 
 export async function updateJob(id: string, row: Partial<JobRowInput> & { status?: JobStatus }): Promise<EditorJob> {
   const client = await getSupabase();
-  return written(await client.from('jobs').update(row).eq('id', id).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').update(row).eq('id', id).select(EDITOR_COLUMNS).single()));
 }
 
 export function setJobStatus(id: string, status: JobStatus): Promise<EditorJob> {
@@ -120,5 +122,5 @@ export async function duplicateJob(id: string): Promise<EditorJob> {
     consultant_email: job.consultant_email,
     hero_image: job.hero_image,
   };
-  return written(await client.from('jobs').insert(copy).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').insert(copy).select(EDITOR_COLUMNS).single()));
 }
