@@ -1,7 +1,8 @@
 // The job editor's calls: one page of the list (rpc admin_job_page, searched and filtered on the server), one job,
 // and the writes admins make through the data API (RLS: admins only; publishing checked by the database).
 import { getSupabase, unwrap } from '@/lib/api';
-import { EDITOR_COLUMNS, editorJob, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
+import { array, num, nullable, object, oneOf, str, type Decoder } from '@/lib/decode';
+import { EDITOR_COLUMNS, JOB_STATUSES, editorJob, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
 
 export const PAGE_SIZE = 25;
 
@@ -28,6 +29,25 @@ export type ListedJob = {
   publish_problems: string[];
 };
 
+const listedJob: Decoder<ListedJob> = object({
+  id: str,
+  job_id: nullable(str),
+  title: str,
+  company: str,
+  location: nullable(str),
+  status: oneOf(JOB_STATUSES),
+  type: nullable(str),
+  employment_type: nullable(str),
+  sector: nullable(str),
+  salary: nullable(str),
+  posted_date: str,
+  closing_date: nullable(str),
+  updated_at: str,
+  external_id: nullable(str),
+  missing: array(str),
+  publish_problems: array(str),
+});
+
 export type JobPage = {
   total: number;
   by_status: Record<JobStatus, number>;
@@ -38,6 +58,21 @@ export type JobPage = {
   sectors: string[];
   jobs: ListedJob[];
 };
+
+const LIST_ISSUES: readonly ListIssue[] = ['incomplete', 'cannot_publish', 'closing_soon'];
+const counts = <K extends string>(keys: readonly K[]): Decoder<Record<K, number>> =>
+  object(Object.fromEntries(keys.map((k) => [k, num])) as Record<K, Decoder<number>>);
+
+const jobPage: Decoder<JobPage> = object({
+  total: num,
+  by_status: counts(JOB_STATUSES),
+  issues: counts(LIST_ISSUES),
+  matching: num,
+  page_size: num,
+  page_offset: num,
+  sectors: array(str),
+  jobs: array(listedJob),
+});
 
 /** A failed write with the database's code and DETAIL (the publishing rule's field names). */
 export class JobWriteError extends Error {
@@ -60,7 +95,7 @@ function written<R extends PgResult>(result: R): NonNullable<Extract<R, { error:
 
 export async function getJobPage(f: ListFilters): Promise<JobPage> {
   const client = await getSupabase();
-  return unwrap(
+  const answer = unwrap(
     await client.rpc('admin_job_page', {
       search: f.search.trim() || undefined,
       job_status: f.status || undefined,
@@ -70,7 +105,8 @@ export async function getJobPage(f: ListFilters): Promise<JobPage> {
       page_size: PAGE_SIZE,
       page_offset: f.offset,
     }),
-  ) as unknown as JobPage;
+  );
+  return jobPage(answer);
 }
 
 export async function getJob(id: string): Promise<EditorJob | null> {
