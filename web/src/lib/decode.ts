@@ -52,3 +52,8 @@ export function object<S extends Shape>(shape: S): Decoder<Decoded<S>> {
     return Object.fromEntries(entries) as Decoded<S>;
   };
 }
+
+/** An object with exactly these keys, each checked by one decoder (counts per status, say). */
+export function keyed<K extends string, T>(keys: readonly K[], d: Decoder<T>): Decoder<Record<K, T>> {
+  return object(Object.fromEntries(keys.map((k) => [k, d])) as Record<K, Decoder<T>>);
+}

@@ -1,7 +1,7 @@
 // The job editor's calls: one page of the list (rpc admin_job_page, searched and filtered on the server), one job,
 // and the writes admins make through the data API (RLS: admins only; publishing checked by the database).
 import { getSupabase, unwrap } from '@/lib/api';
-import { array, num, nullable, object, oneOf, str, type Decoder } from '@/lib/decode';
+import { array, keyed, num, nullable, object, oneOf, str, type Decoder } from '@/lib/decode';
 import { EDITOR_COLUMNS, JOB_STATUSES, editorJob, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
 
 export const PAGE_SIZE = 25;
@@ -60,13 +60,11 @@ export type JobPage = {
 };
 
 const LIST_ISSUES: readonly ListIssue[] = ['incomplete', 'cannot_publish', 'closing_soon'];
-const counts = <K extends string>(keys: readonly K[]): Decoder<Record<K, number>> =>
-  object(Object.fromEntries(keys.map((k) => [k, num])) as Record<K, Decoder<number>>);
 
 const jobPage: Decoder<JobPage> = object({
   total: num,
-  by_status: counts(JOB_STATUSES),
-  issues: counts(LIST_ISSUES),
+  by_status: keyed(JOB_STATUSES, num),
+  issues: keyed(LIST_ISSUES, num),
   matching: num,
   page_size: num,
   page_offset: num,
