@@ -22,7 +22,6 @@ const remainingCrossFeature = {
   'cv-templates': ['cv'],
   home: ['jobs', 'vacancies'],
   'job-alerts': ['jobs-search'],
-  jobs: ['jobs-search'],
   'jobs-search': ['job-alerts'],
   vacancies: ['jobs'],
 };
