@@ -20,7 +20,7 @@ const remainingCrossFeature = {
   'career-hub-dashboard': ['cv', 'job-alerts', 'jobs-search'],
   'cv-builder': ['cv'],
   'cv-templates': ['cv'],
-  home: ['jobs', 'vacancies'],
+  home: ['vacancies'],
   'job-alerts': ['jobs-search'],
   'jobs-search': ['job-alerts'],
   vacancies: ['jobs'],
