@@ -68,8 +68,8 @@ web:
 check:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	@[ -d web/node_modules/eslint ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
-	cd web && npm run lint
+	@[ -d web/node_modules/eslint ] && [ -d web/node_modules/vitest ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
+	cd web && npm run lint && npm run test:unit
 
 fmt:
 	cargo fmt --all

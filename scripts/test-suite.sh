@@ -13,7 +13,7 @@ suite_begin
 if [ "${1:-}" = fast ]; then
   run_suite "rust: fmt + clippy" rust_checks
   run_suite "rust: unit tests (no database)" rust_unit_tests
-  run_suite "web: lint + unit tests (no database)" web_checks
+  run_suite "web: lint + type-check + unit tests (no database)" web_checks
 else
   run_suite "$@"
 fi

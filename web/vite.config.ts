@@ -1,9 +1,12 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // One CSS file for the whole site (prerendered pages must not wait for a route chunk to be styled: no layout shift),
 // route-level code splitting for JS, and an SSR build of src/app/entry-server.tsx used only by scripts/prerender.mjs.
+// `npm run test:unit` (vitest) reads this file too: the pure modules' *.test.ts beside them, in node (no DOM), all
+// files in one module graph (isolate: false, 4 x faster here; a test restores what it changes, e.g. vi.useRealTimers).
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
@@ -21,4 +24,5 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 0,
   },
   ssr: { noExternal: ['react-router'] },
+  test: { include: ['src/**/*.test.ts'], environment: 'node', isolate: false },
 }));

@@ -222,23 +222,55 @@ conformance_s3() {
   STORAGE_JS_BACKEND=s3 conformance storage-js
 }
 
-# The site's lint (TypeScript, React hooks, import boundaries: web/eslint.config.js): seconds, no database, no
-# browser; run by web_e2e after the build's npm ci, and by `make test-fast`.
+# The site's static checks and unit tests, no database, no browser: lint (TypeScript, React hooks, import boundaries:
+# web/eslint.config.js), type-check (skipped with --built: the build just did it) and the pure modules' unit tests
+# (vitest, src/**/*.test.ts); each check counts as one test, each unit test as one. Run by web_e2e after the build's
+# npm ci, and by `make test-fast`; prints SUITE-COUNTS.
 web_checks() {
-  [ -d web/node_modules/eslint ] || (cd web && npm ci --no-audit --no-fund --loglevel=error) || return 1
-  (cd web && npm run lint)
+  { [ -d web/node_modules/eslint ] && [ -d web/node_modules/vitest ]; } || (cd web && npm ci --no-audit --no-fund --loglevel=error) || return 1
+  local p=0 f=0 out; out=$(mktemp)
+  if (cd web && npm run lint); then p=$((p + 1)); else f=$((f + 1)); fi
+  if [ "${1:-}" != --built ]; then
+    if (cd web && npm run typecheck); then p=$((p + 1)); else f=$((f + 1)); fi
+  fi
+  (cd web && NO_COLOR=1 npm run test:unit) 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]} counts
+  counts=$(vitest_counts "$out" "$rc")
+  rm -f "$out"
+  echo "SUITE-COUNTS passed=$((p + $(count_of passed "$counts"))) failed=$((f + $(count_of failed "$counts")))"
+  [ "$f" = 0 ] && [ "$rc" = 0 ]
 }
+
+# SUITE-COUNTS from vitest's closing `Tests  N failed | M passed (T)` line in a file; a run that failed without a
+# failed test (a test file that does not load) counts one failure.
+vitest_counts() {
+  local line p f
+  line=$(grep -E '^ *Tests +[0-9]' "$1" | tail -n 1)
+  p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+'); f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')
+  [ "$2" = 0 ] || [ "${f:-0}" != 0 ] || f=1
+  echo "SUITE-COUNTS passed=${p:-0} failed=${f:-0}"
+}
+
+# N from a "SUITE-COUNTS passed=N failed=M" line: count_of passed|failed LINE.
+count_of() { local n; n=$(grep -oE "$1=[0-9]+" <<<"$2" | cut -d= -f2); echo "${n:-0}"; }
 
 # The site in a real browser: build web/dist, then the Playwright suites (playwright-core + Debian Chromium) against
 # the real gateway serving it on a throwaway database. ARGS (`make test-web E=…`: files relative to web/) narrow it.
 web_e2e() {
   scripts/build-web.sh || return 1
-  web_checks || return 1
+  local log; log=$(mktemp)
+  web_checks --built 2>&1 | tee "$log"
+  local checks_rc=${PIPESTATUS[0]} checks
+  checks=$(grep -E '^SUITE-COUNTS ' "$log" | tail -n 1)
+  rm -f "$log"
+  [ "$checks_rc" = 0 ] || return 1
   cargo build -q -p gateway --bin gateway || return 1
   local out; out=$(mktemp)
   scripts/with-test-db.sh bash -c 'cd web && node --test --test-concurrency=1 --test-timeout=240000 --test-reporter=spec $(find "${@:-e2e}" -maxdepth 1 -name "*.test.mjs" | sort)' web_e2e "${@#web/}" 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  node_test_counts "$out"
+  local rc=${PIPESTATUS[0]} e2e
+  e2e=$(node_test_counts "$out")
   rm -f "$out"
+  # the e2e tests plus the checks and unit tests before them, in one line
+  echo "SUITE-COUNTS passed=$(($(count_of passed "$e2e") + $(count_of passed "$checks"))) failed=$(($(count_of failed "$e2e") + $(count_of failed "$checks")))"
   return "$rc"
 }

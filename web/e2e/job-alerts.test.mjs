@@ -3,7 +3,8 @@
 // the editor, `make job-alerts` sends a digest that holds it (with RFC 8058 headers), the one-click unsubscribe stops
 // the next digest while another alert still gets its own; the admin closes the job: 410, and it leaves the sitemap,
 // the Indeed feed and the search. A signed-in candidate's alert is on at once and is listed, edited and deleted in the
-// Career Hub dashboard. axe and no sideways scroll on the alert pages and the dashboard at 1440 and 390 px;
+// Career Hub dashboard. Without JavaScript, the form of the server's /jobs posts to the page and the alert is created
+// and confirmed all the same. axe and no sideways scroll on the alert pages and the dashboard at 1440 and 390 px;
 // SCREENSHOTS_DIR=../docs saves docs/jobs-*.png and docs/job-alert-*.png.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -72,21 +73,32 @@ const settled = (page) => page.waitForFunction(() => document.getAnimations().ev
 const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
- * Opens the alert form. The button arrives in the database's HTML and works once React has hydrated the page, which
- * on a loaded machine can be after "networkidle": a click before that is lost, so it is clicked again until the form shows.
+ * Waits until React has taken over the alert form. The database's HTML holds the same form, which React replaces with
+ * its own once the page's script runs (on a loaded machine after "networkidle"): what is typed before that is lost.
  */
-async function openAlertForm(page) {
-  for (let i = 0; i < 20; i++) {
-    await page.getByRole('button', { name: 'Create a job alert' }).click();
-    if (await page.getByLabel('E-mail address').waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
-  }
-  throw new Error('the alert form never opened');
+async function alertFormReady(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-ssr-search]'), null, { timeout: 30000 });
+  await page.getByLabel('E-mail address').waitFor();
+}
+
+/**
+ * axe on the HTML a browser without JavaScript was shown (axe cannot run where JavaScript is off): served again at
+ * the site's origin, so its styles apply, to a page whose scripts are blocked.
+ */
+async function axeWithoutScripts(html, viewport) {
+  const page = await browser.page(viewport);
+  await page.route('**/*.js', (r) => r.abort());
+  await page.route(`${site.url}/nojs-snapshot`, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.goto(`${site.url}/nojs-snapshot`, { waitUntil: 'networkidle' });
+  const violations = await axeViolations(page);
+  await page.close();
+  return violations;
 }
 
 /** A visitor creates an alert for a search and confirms it from the e-mail. */
 async function signUpAndConfirm(page, email, search, frequency, label) {
   await page.goto(`${site.url}/jobs${search}`, { waitUntil: 'networkidle' });
-  await openAlertForm(page);
+  await alertFormReady(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('radio', { name: frequency }).check();
   await page.getByRole('checkbox', { name: /I agree to receive job alert e-mails/ }).check();
@@ -217,7 +229,7 @@ describe('job alerts', { skip }, () => {
       await startSignedIn(own.context, await signInSession(site.url, site.anonKey, DEMO_USERS.candidate));
       const page = await own.page(viewport);
       await page.goto(`${site.url}/jobs?sector=Consultancy`, { waitUntil: 'networkidle' });
-      await openAlertForm(page);
+      await alertFormReady(page);
       assert.equal(await page.getByLabel('E-mail address').inputValue(), DEMO_USERS.candidate.email, 'the account address is filled in');
       await page.getByRole('checkbox', { name: /I agree to receive job alert e-mails/ }).check();
       await page.getByRole('button', { name: 'Create alert' }).click();
@@ -246,6 +258,58 @@ describe('job alerts', { skip }, () => {
       await own.close();
     });
   }
+
+  test('without JavaScript: the form of the server\'s /jobs creates the alert, and the mail\'s link confirms it', async () => {
+    const noJs = await launch({ javaScriptEnabled: false });
+    for (const [label, viewport] of [
+      ['1440', DESKTOP],
+      ['390', MOBILE],
+    ]) {
+      const email = `nojs.${label}@example.org`;
+      const page = await noJs.page(viewport);
+      await page.goto(`${site.url}/jobs?q=surveyor&region=London`, { waitUntil: 'networkidle' });
+      const section = page.locator('#job-alert');
+      assert.match(await section.innerText(), /This search: “surveyor” · London/);
+      assert.deepEqual(await axeWithoutScripts(await page.content(), viewport), []);
+      assert.equal(await noOverflow(page), true);
+      if (process.env.SCREENSHOTS_DIR) {
+        await page.getByLabel('E-mail address').fill(email);
+        await section.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `job-alert-nojs-form-${label}.png`) });
+      }
+      // an address the browser accepts and the sign-up does not: the error by its field, what was typed kept
+      await page.getByLabel('E-mail address').fill('someone@localhost');
+      await page.getByRole('radio', { name: 'Daily' }).check();
+      await page.getByRole('checkbox', { name: /I agree to receive job alert e-mails/ }).check();
+      await page.getByRole('button', { name: 'Create alert' }).click();
+      await section.getByRole('alert').getByText('Enter a valid e-mail address').waitFor();
+      assert.equal(await page.getByLabel('E-mail address').getAttribute('aria-invalid'), 'true');
+      assert.equal(await page.getByLabel('E-mail address').inputValue(), 'someone@localhost');
+      assert.equal(await page.getByRole('radio', { name: 'Daily' }).isChecked(), true);
+      assert.deepEqual(await axeWithoutScripts(await page.content(), viewport), []);
+      if (process.env.SCREENSHOTS_DIR) await section.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `job-alert-nojs-error-${label}.png`) });
+
+      await page.getByLabel('E-mail address').fill(email);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Create alert' }).click(),
+      ]);
+      assert.equal(answer.status(), 200);
+      await page.getByTestId('alert-created').getByText(`Check your inbox: we have sent a link to ${email} to confirm this alert.`).waitFor();
+      assert.match(page.url(), /\/jobs\?q=surveyor&region=London#job-alert$/);
+      assert.deepEqual(await axeWithoutScripts(await page.content(), viewport), []);
+      if (process.env.SCREENSHOTS_DIR) await section.screenshot({ path: join(process.env.SCREENSHOTS_DIR, `job-alert-nojs-sent-${label}.png`) });
+      assert.equal(site.sql(`select status || '|' || frequency || '|' || q || '|' || array_to_string(regions, ',') || '|' || consent_text from public.job_alerts where email = '${email}'`),
+        'pending|daily|surveyor|London|I agree to receive job alert e-mails from Cornerstone Property Search for this search. I can stop them at any time with the link in every e-mail.');
+
+      // the mail's link and the confirmation page's button work without JavaScript too
+      await page.goto(await mailLink(site.mailDir, email, 'Confirm your job alert'), { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Confirm my job alert' }).click();
+      await page.getByRole('heading', { name: 'Your job alert is on' }).waitFor();
+      assert.equal(site.sql(`select status from public.job_alerts where email = '${email}'`), 'active');
+      await page.close();
+    }
+    await noJs.close();
+  });
 
   test('screenshots of /jobs (results, filtered, empty) at 1440 and 390 px', { skip: !process.env.SCREENSHOTS_DIR }, async () => {
     const visitor = await launch(); // as a visitor sees it (the suite's browser is still signed in as the admin)

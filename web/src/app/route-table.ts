@@ -47,7 +47,7 @@ export const routes: AppRoute[] = [
   { path: '/terms', module: 'terms/page.tsx', render: 'static' },
   { path: '/our-work', module: 'our-work/page.tsx', render: 'static' },
   { path: '/jobs/:jobId', module: 'jobs/page.tsx', render: 'job' },
-  { path: '/jobs', module: 'jobs-search/page.tsx', render: 'data', data: { template: 'jobs', function: 'public.render_jobs_page', query: true } },
+  { path: '/jobs', module: 'jobs-search/page.tsx', render: 'data', data: { template: 'jobs', function: 'public.render_jobs_page', query: true, post: 'public.post_jobs_page' } },
   {
     path: '/alerts/:action',
     module: 'job-alerts/alert-page.tsx',

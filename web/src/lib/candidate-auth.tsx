@@ -5,10 +5,9 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
+import { DASHBOARD_PATH } from './next-path';
 import { authCall, errorText, signInWithPassword, signUpWithPassword, type AuthResult } from './password-auth';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const DASHBOARD_PATH = '/career-hub/dashboard';
 export const RESET_PASSWORD_PATH = '/career-hub/reset-password';
 
 type Result = AuthResult;
@@ -101,18 +100,4 @@ export function useCandidateAuth(): CandidateAuthState {
   const ctx = useContext(CandidateAuthContext);
   if (!ctx) throw new Error('useCandidateAuth must be used within a CandidateAuthProvider');
   return ctx;
-}
-
-/**
- * A same-site path to continue to after signing in, from `?next=`; anything else (another origin, `//host`,
- * backslashes, a scheme) gives the dashboard.
- */
-export function safeNextPath(next: string | null): string {
-  if (!next || !/^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/.test(next)) return DASHBOARD_PATH;
-  try {
-    const url = new URL(next, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : DASHBOARD_PATH;
-  } catch {
-    return DASHBOARD_PATH;
-  }
 }

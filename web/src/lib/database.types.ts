@@ -1196,6 +1196,10 @@ export type Database = {
         Args: { form: string; query: string; rest: string }
         Returns: Json
       }
+      post_jobs_page: {
+        Args: { form: string; query: string; rest: string }
+        Returns: Json
+      }
       privacy_choice: { Args: { token: string }; Returns: Json }
       record_client_link_view: {
         Args: { referrer?: string; token: string; user_agent?: string }

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CandidatePage } from '@/lib/candidate-page';
-import { safeNextPath, useCandidateAuth } from '@/lib/candidate-auth';
+import { useCandidateAuth } from '@/lib/candidate-auth';
+import { safeNextPath } from '@/lib/next-path';
 import { Seo } from '@/lib/seo';
 import { AuthTabs, type AuthTab } from './auth-tabs';
 import { ForgotPasswordForm } from './forgot-password-form';

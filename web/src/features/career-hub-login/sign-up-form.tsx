@@ -2,7 +2,8 @@
 // metadata as full_name; the confirmation e-mail's link signs the user in on /career-hub/dashboard.
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { PASSWORD_MIN_LENGTH, useCandidateAuth } from '@/lib/candidate-auth';
+import { useCandidateAuth } from '@/lib/candidate-auth';
+import { PASSWORD_MIN_LENGTH, signUpProblem } from '@/lib/account-checks';
 import { AuthField } from '@/components/auth/auth-field';
 import { FormError } from '@/components/ui/form-error';
 import { useAuthForm } from '@/lib/use-auth-form';
@@ -17,8 +18,8 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!fullName.trim() || !email.trim()) return setError('Enter your full name and email address.');
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+    const problem = signUpProblem(fullName, email, password);
+    if (problem) return setError(problem);
     const failed = await submit(() => signUp(fullName.trim(), email.trim(), password));
     if (failed) return toast({ title: 'Signup failed', description: failed, variant: 'destructive' });
     toast({ title: 'Account created!', description: 'Please check your email to verify your account.' });

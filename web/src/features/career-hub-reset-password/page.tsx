@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { CandidatePage } from '@/lib/candidate-page';
-import { DASHBOARD_PATH, PASSWORD_MIN_LENGTH, useCandidateAuth } from '@/lib/candidate-auth';
+import { useCandidateAuth } from '@/lib/candidate-auth';
+import { DASHBOARD_PATH } from '@/lib/next-path';
+import { newPasswordProblem } from '@/lib/account-checks';
 import { Seo } from '@/lib/seo';
 import { AuthField } from '@/components/auth/auth-field';
 import { FormError } from '@/components/ui/form-error';
@@ -24,8 +26,8 @@ function ResetForm() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-    if (password !== confirm) return setError('The two passwords do not match.');
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return setError(problem);
     if (await submit(() => updatePassword(password))) return;
     toast({ title: 'Password updated', description: 'Your new password is ready to use.' });
     navigate(DASHBOARD_PATH, { replace: true });

@@ -1,6 +1,7 @@
-// "E-mail me jobs like these": a job alert for the current search. Collapsed to a button until asked for (the server
-// renders the same section); the form takes an address, daily or weekly, and the consent, recorded with its words.
-// A visitor then confirms from the e-mail (double opt-in); a signed-in candidate's verified address is active at once.
+// "E-mail me jobs like these": a job alert for the current search. The server renders the same section with the same
+// form, which without JavaScript POSTs to the page (public.post_jobs_page, sql/migrations/0511); here it is sent with
+// the RPC. The form takes an address, daily or weekly, and the consent, recorded with its words. A visitor then
+// confirms from the e-mail (double opt-in); a signed-in candidate's verified address is active at once.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
@@ -10,10 +11,17 @@ import { ALERT_CONSENT, alertLabel, searchOfFilters, type AlertFrequency } from 
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; status: 'pending' | 'active'; email: string } | { kind: 'error'; message: string };
 
+/** The outcome of a sign-up the server answered (a form posted before this page took over), read once. */
+function serverOutcome(): Outcome {
+  if (typeof document === 'undefined') return { kind: 'idle' };
+  const el = document.querySelector<HTMLElement>('#job-alert[data-alert-status]');
+  const status = el?.dataset.alertStatus;
+  return status === 'pending' || status === 'active' ? { kind: 'done', status, email: el?.dataset.alertEmail ?? '' } : { kind: 'idle' };
+}
+
 export function JobAlertSignup({ filters }: { filters: Filters }) {
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [outcome, setOutcome] = useState<Outcome>(serverOutcome);
   const id = useId();
   const search = searchOfFilters(filters);
 
@@ -49,18 +57,14 @@ export function JobAlertSignup({ filters }: { filters: Filters }) {
             </>
           )}
         </p>
-      ) : !open ? (
-        <button type="button" className="btn btn--outline" aria-expanded="false" aria-controls={`${id}-form`} onClick={() => setOpen(true)}>
-          Create a job alert
-        </button>
       ) : (
-        <form id={`${id}-form`} className="jobs-alert__form" onSubmit={(e) => void submit(e)}>
+        <form className="jobs-alert__form" method="post" onSubmit={(e) => void submit(e)}>
           <p className="jobs-alert__search">
             This search: <strong>{alertLabel(search)}</strong>
           </p>
           <div className="field">
             <label htmlFor={`${id}-email`}>E-mail address</label>
-            <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={320} defaultValue={user?.email ?? ''} autoFocus />
+            <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={320} defaultValue={user?.email ?? ''} />
           </div>
           <fieldset className="jobs-alert__frequency">
             <legend>How often</legend>
@@ -72,7 +76,7 @@ export function JobAlertSignup({ filters }: { filters: Filters }) {
             </label>
           </fieldset>
           <label className="checkbox jobs-alert__consent">
-            <input type="checkbox" name="consent" required /> <span>{ALERT_CONSENT}</span>
+            <input type="checkbox" name="consent" value="yes" required /> <span>{ALERT_CONSENT}</span>
           </label>
           <p className="field__hint">
             We use your address only for these e-mails: <Link to="/privacy#job-alerts">how we use your data</Link>.
