@@ -1,6 +1,7 @@
 // Faults of the database (issue 14, cases 1 and 3): PostgreSQL restarted under load, and a pool held by slow
 // queries. Requests fail fast with PostgREST's 503 body (never a 500, never a hang), dead pooled connections are
-// dropped, service is back within 2 s of the database, and no write answered 2xx is missing.
+// dropped, service is back within 2 s of the database, and no write answered 2xx is missing. Clients that give up
+// mid-request (issue 29) cost no new connection and leave no statement running.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
@@ -137,4 +138,25 @@ test('pool held by slow queries: waiting requests get 503 PGRST003 after the acq
     Array.from({ length: 4 }, () => call(`${gw.url}/rest/v1/fault_writes?limit=1`, { headers: serviceHeaders(gw) })),
   );
   assert.deepEqual(after.map((r) => r.status), [200, 200, 200, 200], 'the pool recovers on its own');
+});
+
+test('clients that give up mid-request: the pooled connections are kept and no abandoned statement runs on', async () => {
+  const gw = await stack.gateway({ PGRST_DB_POOL: '2', PGRST_DB_POOL_ACQUISITION_TIMEOUT: '5', GATEWAY_HTTP_WORKERS: '1' });
+  await ready(gw);
+  const slow = (secs, limitMs) =>
+    call(`${gw.url}/rest/v1/rpc/fault_slow`, { method: 'POST', headers: serviceHeaders(gw), body: JSON.stringify({ secs }) }, limitMs);
+  // both pooled connections opened, then the gateway's backends noted
+  for (const r of await Promise.all([slow(0.2), slow(0.2)])) assert.equal(r.status, 200, r.text);
+  const backends = () =>
+    stack.cluster.sql("select string_agg(pid || ' ' || backend_start, ', ' order by pid) from pg_stat_activity where usename = 'authenticator'");
+  const before = backends();
+  for (let round = 0; round < 5; round++) {
+    // a short call finishes in the background, a long one is cancelled on PostgreSQL's side
+    const gaveUp = await Promise.all([slow(0.3, 100), slow(30, 100)]);
+    assert.deepEqual(gaveUp.map((r) => r.status), [0, 0], 'the client gave up before an answer');
+  }
+  for (const r of await Promise.all([slow(0), slow(0), slow(0), slow(0)])) assert.equal(r.status, 200, r.text);
+  assert.equal(backends(), before, 'no pooled connection was replaced');
+  await waitFor('no abandoned statement to run on', () =>
+    stack.cluster.sql("select count(*) from pg_stat_activity where query like '%pg_sleep%' and state = 'active' and pid <> pg_backend_pid()") === '0');
 });

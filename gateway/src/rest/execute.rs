@@ -6,8 +6,8 @@
 //! - other writes (singular, max-affected, `tx=rollback`, EXPLAIN): the same without COMMIT, then COMMIT or
 //!   ROLLBACK as the response stage decides, in a second round trip.
 //!
-//! A caller that goes away mid-flight leaves the connection marked broken, so it is closed (and PostgreSQL rolls
-//! back whatever was open) rather than reused.
+//! A caller that goes away mid-flight leaves the batch in flight; the pool's connection guard settles it in the
+//! background (finishes or cancels it, rolls back what was open) and hands the connection back (`core::db::pipeline`).
 
 use crate::core::context::RequestContext;
 use crate::core::db::pipeline::{self, PgConn, PgError, Step, TextRow, TxStatus};
@@ -36,7 +36,7 @@ pub struct TxJob {
 /// Executes the job in a request transaction; `decide` returns whether to commit (or an error, which rolls
 /// back). Returns the rows of the statement and of `extra`.
 pub async fn run(pool: &pipeline::Pool, job: TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
-    let mut conn = pool.get().await.map_err(|e| match e {
+    let mut conn = pipeline::pool::checkout(pool).await.map_err(|e| match e {
         pipeline::pool::PoolError::Timeout(_) => Error::PoolTimeout,
         other => Error::Connection(other.to_string()),
     })?;
@@ -57,7 +57,7 @@ pub enum ReadError {
 /// read replica that failed). `decide` is not called.
 pub async fn read(pool: &pipeline::Pool, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), ReadError> {
     debug_assert!(job.read_only);
-    let mut conn = pool.get().await.map_err(ReadError::Pool)?;
+    let mut conn = pipeline::pool::checkout(pool).await.map_err(ReadError::Pool)?;
     send(&mut conn, job).await.map_err(ReadError::Pg)
 }
 

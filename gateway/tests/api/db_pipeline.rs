@@ -1,9 +1,10 @@
 //! The pipelined request connection (`db::pipeline`) against the real server: SCRAM sign-in as the pool user, text
 //! parameters and results, prepared statements reused, an error skipping the rest of its pipeline without spoiling
-//! the connection, transaction status, and a batch abandoned mid-flight leaving the connection marked broken.
+//! the connection, transaction status, and a batch abandoned mid-flight settled (finished, or cancelled, and rolled
+//! back) so the same backend is reused with none of the abandoned transaction's settings.
 
 use crate::helpers::spawn_app;
-use gateway::core::db::pipeline::{self, PgError, Step, TxStatus};
+use gateway::core::db::pipeline::{self, PgConn, PgError, Step, TxStatus};
 use std::time::Duration;
 
 fn db_url(db_name: &str, password: &str) -> String {
@@ -99,21 +100,86 @@ async fn statements_share_the_implicit_transaction_until_the_sync() {
     assert_eq!(conn.tx_status(), TxStatus::Idle);
 }
 
+async fn backend_pid(conn: &mut PgConn) -> String {
+    let rows = conn.pipeline(&[Step::new("select pg_backend_pid()")]).await.unwrap();
+    rows[0][0].get(0).unwrap().to_string()
+}
+
+/// Starts `steps` and drops the batch after `after`, as a request whose client went away.
+async fn abandon(conn: &mut PgConn, steps: &[Step<'_>], after: Duration) {
+    let abandoned = tokio::time::timeout(after, conn.pipeline(steps)).await;
+    assert!(abandoned.is_err(), "the batch was still running");
+    assert!(conn.in_flight());
+    assert!(!conn.is_broken());
+    assert!(matches!(conn.execute("select 1").await, Err(PgError::Protocol(_))), "no new batch while one is in flight");
+}
+
 #[tokio::test]
-async fn a_batch_abandoned_mid_flight_leaves_the_connection_broken() {
+async fn a_batch_abandoned_mid_flight_finishes_and_the_connection_is_reused() {
     let app = spawn_app().await;
     let pool = pool(&app.db_name).await;
     let mut conn = pool.get().await.unwrap();
-    let abandoned =
-        tokio::time::timeout(Duration::from_millis(100), conn.pipeline(&[Step::new("select pg_sleep(2)")])).await;
-    assert!(abandoned.is_err(), "the batch was still running");
-    assert!(conn.is_broken());
-    assert!(matches!(conn.execute("select 1").await, Err(PgError::Protocol(_))));
-    drop(conn);
-    // the pool replaces it rather than handing it out again
-    let mut fresh = pool.get().await.unwrap();
-    assert!(!fresh.is_broken());
-    fresh.execute("select 1").await.unwrap();
+    let pid = backend_pid(&mut conn).await;
+    // shorter than the grace before a cancel: the batch runs to its end, its rows read and dropped
+    abandon(
+        &mut conn,
+        &[Step::new("select g from pg_sleep(0.1), generate_series(1, 1000) g")],
+        Duration::from_millis(20),
+    )
+    .await;
+    assert!(pipeline::settle(&mut conn).await);
+    assert!(!conn.in_flight());
+    assert_eq!(conn.tx_status(), TxStatus::Idle);
+    assert_eq!(backend_pid(&mut conn).await, pid);
+    // the statement it parsed was recorded as prepared, and is reused
+    let before = conn.prepared_count();
+    conn.pipeline(&[Step::new("select g from pg_sleep(0.1), generate_series(1, 1000) g")]).await.unwrap();
+    assert_eq!(conn.prepared_count(), before);
+}
+
+#[tokio::test]
+async fn a_long_abandoned_batch_is_cancelled_and_its_transaction_and_role_do_not_outlive_it() {
+    let app = spawn_app().await;
+    let pool = pool(&app.db_name).await;
+    let mut conn = pool.get().await.unwrap();
+    let pid = backend_pid(&mut conn).await;
+    let steps = [
+        Step::new("BEGIN"),
+        Step::new("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{\"sub\":\"abandoned\"}', true)"),
+        Step::new("select pg_sleep(30)"),
+    ];
+    abandon(&mut conn, &steps, Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    assert!(pipeline::settle(&mut conn).await, "cancelled, drained and rolled back");
+    assert!(started.elapsed() < Duration::from_secs(10), "the sleep was cancelled, not waited for");
+    assert_eq!(conn.tx_status(), TxStatus::Idle);
+    assert_eq!(backend_pid(&mut conn).await, pid, "the same backend");
+    let rows = conn
+        .pipeline(&[Step::new("select current_user, coalesce(current_setting('request.jwt.claims', true), '')")])
+        .await
+        .unwrap();
+    assert_eq!(rows[0][0].get(0), Some("authenticator"));
+    assert_eq!(rows[0][0].get(1), Some(""));
+    // the cancel reached the abandoned statement only: the next ones run to their end
+    conn.execute("select pg_sleep(0.3)").await.unwrap();
+}
+
+#[tokio::test]
+async fn a_pooled_connection_dropped_mid_batch_goes_back_to_the_pool_healthy() {
+    let app = spawn_app().await;
+    let password = std::env::var("TEST_AUTHENTICATOR_PASSWORD").expect("TEST_AUTHENTICATOR_PASSWORD");
+    let pool = pipeline::pool::build(&db_url(&app.db_name, &password), 1, Duration::from_secs(5)).unwrap();
+    let pid = backend_pid(&mut pipeline::pool::checkout(&pool).await.unwrap()).await;
+    for _ in 0..3 {
+        let mut conn = pipeline::pool::checkout(&pool).await.unwrap();
+        let steps = [Step::new("BEGIN"), Step::new("select pg_sleep(30)")];
+        let _ = tokio::time::timeout(Duration::from_millis(50), conn.pipeline(&steps)).await;
+        assert!(conn.in_flight());
+        drop(conn); // settled in the background; the next checkout waits for it
+        let mut next = pipeline::pool::checkout(&pool).await.unwrap();
+        assert_eq!(backend_pid(&mut next).await, pid, "no new connection");
+        assert_eq!(next.tx_status(), TxStatus::Idle);
+    }
 }
 
 #[tokio::test]

@@ -31,6 +31,7 @@ mod rest_rpc;
 mod rest_write;
 mod s3_support;
 mod security_accounts;
+mod security_cancelled;
 mod security_connections;
 mod security_ipv6;
 mod security_limits;

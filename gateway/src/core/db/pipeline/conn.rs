@@ -1,7 +1,9 @@
 //! One connection and its pipeline: for each step Parse (first use only), Bind and Execute, then a single Sync;
-//! responses are read until ReadyForQuery. A batch that does not finish (error on the socket, or a caller that
-//! dropped the future mid-flight) leaves the connection marked broken, and the pool discards it.
+//! responses are read until ReadyForQuery. A batch whose caller dropped the future mid-flight stays in flight (what
+//! was written and read so far is kept), so [`PgConn::drain`] can finish it later (see `drain.rs`); an error on the
+//! socket leaves the connection broken, and the pool discards it.
 
+use super::cancel::CancelKey;
 use super::error::{DbError, PgError};
 use super::step::{bind, Step};
 use bytes::{Bytes, BytesMut};
@@ -55,6 +57,16 @@ pub enum TxStatus {
     Failed,
 }
 
+/// Where the current batch is: none, being written (`written` bytes of `write_buf` sent), sent and being read,
+/// or abandoned for good (the socket failed, or the server's state is no longer known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flight {
+    Ready,
+    Writing,
+    Reading,
+    Broken,
+}
+
 pub(super) enum Stream {
     Tcp(tokio::net::TcpStream),
     Unix(tokio::net::UnixStream),
@@ -65,6 +77,13 @@ impl Stream {
         match self {
             Stream::Tcp(s) => s.write_all(buf).await,
             Stream::Unix(s) => s.write_all(buf).await,
+        }
+    }
+
+    async fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Stream::Tcp(s) => s.write(buf).await,
+            Stream::Unix(s) => s.write(buf).await,
         }
     }
 
@@ -83,8 +102,14 @@ pub struct PgConn {
     /// SQL text → prepared statement name (FxHash: the texts are long, and SipHash over them showed in profiles).
     prepared: FxHashMap<String, String>,
     next_name: u64,
+    /// Statements the batch in flight parses, in Parse order (sql, name); `parsed` of them have been confirmed.
+    parsing: Vec<(String, String)>,
+    parsed: usize,
+    written: usize,
     tx_status: TxStatus,
-    broken: bool,
+    flight: Flight,
+    /// How to ask the server to cancel what this connection runs (from BackendKeyData).
+    cancel: Option<CancelKey>,
 }
 
 impl PgConn {
@@ -95,14 +120,31 @@ impl PgConn {
             write_buf: BytesMut::with_capacity(4096),
             prepared: FxHashMap::default(),
             next_name: 0,
+            parsing: vec![],
+            parsed: 0,
+            written: 0,
             tx_status: TxStatus::Idle,
-            broken: false,
+            flight: Flight::Ready,
+            cancel: None,
         }
+    }
+
+    pub(super) fn set_cancel_key(&mut self, key: CancelKey) {
+        self.cancel = Some(key);
+    }
+
+    pub(super) fn cancel_key(&self) -> Option<&CancelKey> {
+        self.cancel.as_ref()
     }
 
     /// Whether the connection must not be reused.
     pub fn is_broken(&self) -> bool {
-        self.broken
+        self.flight == Flight::Broken
+    }
+
+    /// Whether a batch was started and not finished (its caller went away): [`PgConn::drain`] finishes it.
+    pub fn in_flight(&self) -> bool {
+        matches!(self.flight, Flight::Writing | Flight::Reading)
     }
 
     /// The transaction status the server reported after the last batch.
@@ -112,7 +154,7 @@ impl PgConn {
 
     /// Marks the connection unusable (the pool then closes it).
     pub fn discard(&mut self) {
-        self.broken = true;
+        self.flight = Flight::Broken;
     }
 
     pub fn prepared_count(&self) -> usize {
@@ -168,46 +210,89 @@ impl PgConn {
 
     /// Runs the steps as one pipeline and returns each step's rows. On a server error the steps after it are
     /// skipped by the server; the error is returned once the pipeline is drained (the connection stays usable,
-    /// possibly inside a failed transaction: see [`PgConn::tx_status`]).
+    /// possibly inside a failed transaction: see [`PgConn::tx_status`]). Dropping the future mid-flight leaves the
+    /// batch [in flight](PgConn::in_flight).
     pub async fn pipeline(&mut self, steps: &[Step<'_>]) -> Result<Vec<Vec<TextRow>>, PgError> {
-        if self.broken {
-            return Err(PgError::Protocol("connection is closed".into()));
+        match self.flight {
+            Flight::Ready => {}
+            Flight::Broken => return Err(PgError::Protocol("connection is closed".into())),
+            _ => return Err(PgError::Protocol("a batch is still in flight".into())),
         }
-        // stays set if this future is dropped before the batch is drained
-        self.broken = true;
         let mut buf = std::mem::take(&mut self.write_buf);
         buf.clear();
-        let parsing = self.encode(steps, &mut buf)?;
-        self.stream.write_all(&buf).await?;
+        let encoded = self.encode(steps, &mut buf);
         self.write_buf = buf;
-        let (results, error) = self.read_results(&parsing, steps.len()).await?;
-        self.broken = false;
+        encoded?;
+        self.written = 0;
+        self.flight = Flight::Writing;
+        let (results, error) = self.complete(steps.len(), true).await?;
         match error {
-            Some(e) => {
-                // a prepared statement whose result shape changed under it (DDL) or vanished: start afresh
-                if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" {
-                    self.broken = true;
-                }
-                Err(PgError::Db(e))
-            }
+            Some(e) => Err(PgError::Db(e)),
             None => Ok(results),
         }
     }
 
-    /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync. Returns the
-    /// statements this batch parses, in Parse order: (sql, name), recorded once their ParseComplete arrives.
-    fn encode<'s>(&mut self, steps: &[Step<'s>], buf: &mut BytesMut) -> Result<Vec<(&'s str, String)>, PgError> {
-        let mut parsing: Vec<(&str, String)> = vec![];
+    /// Finishes the batch a dropped caller left in flight (writes the rest, reads and discards its answers up to
+    /// ReadyForQuery); a server error in it is not the caller's any more and is dropped. Cancel-safe: dropped in
+    /// turn, the batch stays in flight where it got to.
+    pub async fn drain(&mut self) -> Result<(), PgError> {
+        if self.in_flight() {
+            self.complete(0, false).await?;
+        }
+        Ok(())
+    }
+
+    /// Sends what is left of the batch and reads its answers; the connection is broken on a socket or protocol
+    /// error, or when the server dropped a prepared statement's plan (DDL): it then starts afresh.
+    async fn complete(
+        &mut self,
+        steps: usize,
+        keep_rows: bool,
+    ) -> Result<(Vec<Vec<TextRow>>, Option<DbError>), PgError> {
+        let outcome = self.write_and_read(steps, keep_rows).await;
+        self.flight = match &outcome {
+            Err(_) => Flight::Broken,
+            Ok((_, Some(e))) if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" => {
+                Flight::Broken
+            }
+            Ok(_) => Flight::Ready,
+        };
+        outcome
+    }
+
+    async fn write_and_read(
+        &mut self,
+        steps: usize,
+        keep_rows: bool,
+    ) -> Result<(Vec<Vec<TextRow>>, Option<DbError>), PgError> {
+        if self.flight == Flight::Writing {
+            while self.written < self.write_buf.len() {
+                let n = self.stream.write(&self.write_buf[self.written..]).await?;
+                if n == 0 {
+                    return Err(PgError::Io(std::io::ErrorKind::WriteZero.into()));
+                }
+                self.written += n;
+            }
+            self.flight = Flight::Reading;
+        }
+        self.read_results(steps, keep_rows).await
+    }
+
+    /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync. The statements
+    /// this batch parses are kept in Parse order (sql, name), recorded as prepared once their ParseComplete arrives.
+    fn encode(&mut self, steps: &[Step<'_>], buf: &mut BytesMut) -> Result<(), PgError> {
+        self.parsing.clear();
+        self.parsed = 0;
         for step in steps {
             let name = match self.prepared.get(step.sql) {
                 Some(name) => name.clone(),
-                None => match parsing.iter().find(|(sql, _)| *sql == step.sql) {
+                None => match self.parsing.iter().find(|(sql, _)| sql == step.sql) {
                     Some((_, name)) => name.clone(),
-                    None if self.prepared.len() + parsing.len() < MAX_PREPARED => {
+                    None if self.prepared.len() + self.parsing.len() < MAX_PREPARED => {
                         self.next_name += 1;
                         let name = format!("p{}", self.next_name);
                         frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
-                        parsing.push((step.sql, name.clone()));
+                        self.parsing.push((step.sql.to_string(), name.clone()));
                         name
                     }
                     None => {
@@ -220,29 +305,33 @@ impl PgConn {
             frontend::execute("", 0, buf)?;
         }
         frontend::sync(buf);
-        Ok(parsing)
+        Ok(())
     }
 
     /// Reads the batch's answers up to ReadyForQuery: each step's rows, and the server's error if one came.
+    /// Rows are kept only when `keep_rows`. Cancel-safe: a message is taken off `read_buf` whole or not at all.
     async fn read_results(
         &mut self,
-        parsing: &[(&str, String)],
         steps: usize,
+        keep_rows: bool,
     ) -> Result<(Vec<Vec<TextRow>>, Option<DbError>), PgError> {
         let mut results = Vec::with_capacity(steps);
         let mut rows = vec![];
-        let mut parsed = 0;
         let mut error = None;
         loop {
             match self.read_message().await? {
                 Message::ParseComplete => {
-                    let (sql, name) =
-                        parsing.get(parsed).ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
-                    self.prepared.insert(sql.to_string(), name.clone());
-                    parsed += 1;
+                    let (sql, name) = self
+                        .parsing
+                        .get_mut(self.parsed)
+                        .map(std::mem::take)
+                        .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
+                    self.prepared.insert(sql, name);
+                    self.parsed += 1;
                 }
                 Message::BindComplete | Message::NoticeResponse(_) | Message::ParameterStatus(_) => {}
                 Message::NotificationResponse(_) => {}
+                Message::DataRow(_) if !keep_rows => {}
                 Message::DataRow(body) => {
                     use fallible_iterator::FallibleIterator;
                     let columns = body.ranges().collect::<Vec<_>>()?;

@@ -4,13 +4,16 @@
 //! in text format, so no type lookups are needed; statements are prepared once per connection, inside the
 //! pipeline, at first use.
 
+mod cancel;
 mod conn;
+mod drain;
 mod error;
 pub mod pool;
 mod startup;
 mod step;
 
 pub use conn::{PgConn, TextRow, TxStatus};
+pub use drain::{settle, Pooled};
 pub use error::{DbError, PgError};
 pub use pool::Pool;
 pub use startup::connect_replication;

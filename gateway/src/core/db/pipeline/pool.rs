@@ -1,7 +1,9 @@
-//! The pool of pipelined connections (deadpool's managed pool): connections are made lazily, and one left
-//! broken by an unfinished batch is discarded instead of reused.
+//! The pool of pipelined connections (deadpool's managed pool): connections are made lazily and handed out as
+//! [`Pooled`] (settled in the background when dropped mid-batch); one left broken, mid-batch or inside a
+//! transaction is discarded instead of reused.
 
-use super::conn::PgConn;
+use super::conn::{PgConn, TxStatus};
+use super::drain::Pooled;
 use super::error::PgError;
 use super::startup;
 use deadpool::managed::{self, Metrics, RecycleError, RecycleResult};
@@ -23,11 +25,19 @@ impl managed::Manager for Manager {
     }
 
     async fn recycle(&self, conn: &mut PgConn, _: &Metrics) -> RecycleResult<PgError> {
-        if conn.is_broken() {
+        if conn.is_broken() || conn.in_flight() {
             return Err(RecycleError::message("connection left mid-batch"));
+        }
+        if conn.tx_status() != TxStatus::Idle {
+            return Err(RecycleError::message("connection left inside a transaction"));
         }
         Ok(())
     }
+}
+
+/// A connection from `pool`, waiting at most the pool's wait time.
+pub async fn checkout(pool: &Pool) -> Result<Pooled, PoolError> {
+    pool.get().await.map(Pooled::new)
 }
 
 /// A pool of `size` connections for `db_uri`; a caller waits at most `wait` for one.

@@ -1,6 +1,7 @@
 //! Opening a connection: TCP or Unix socket from a parsed connection string, the startup message, and
 //! authentication (trust, cleartext, MD5, SCRAM-SHA-256) until the server is ready for queries.
 
+use super::cancel::{CancelKey, Peer};
 use super::conn::{PgConn, Stream};
 use super::error::{DbError, PgError};
 use bytes::BytesMut;
@@ -35,17 +36,19 @@ async fn connect_with(config: &Config, extra: &[(&str, &str)]) -> Result<PgConn,
     for (i, host) in hosts.iter().enumerate() {
         let port = ports.get(i).or_else(|| ports.first()).copied().unwrap_or(5432);
         let attempt = async {
-            let stream = match host {
+            let (stream, peer) = match host {
                 Host::Tcp(name) => {
                     let s = tokio::net::TcpStream::connect((name.as_str(), port)).await?;
                     s.set_nodelay(true)?;
-                    Stream::Tcp(s)
+                    let peer = Peer::Tcp(s.peer_addr()?);
+                    (Stream::Tcp(s), peer)
                 }
                 Host::Unix(dir) => {
-                    Stream::Unix(tokio::net::UnixStream::connect(dir.join(format!(".s.PGSQL.{port}"))).await?)
+                    let path = dir.join(format!(".s.PGSQL.{port}"));
+                    (Stream::Unix(tokio::net::UnixStream::connect(&path).await?), Peer::Unix(path))
                 }
             };
-            start(stream, config, extra).await
+            start(stream, peer, config, extra).await
         };
         let result = match config.get_connect_timeout() {
             Some(t) => tokio::time::timeout(*t, attempt).await.unwrap_or_else(|_| Err(timeout())),
@@ -63,7 +66,7 @@ fn timeout() -> PgError {
     PgError::Io(std::io::ErrorKind::TimedOut.into())
 }
 
-async fn start(stream: Stream, config: &Config, extra: &[(&str, &str)]) -> Result<PgConn, PgError> {
+async fn start(stream: Stream, peer: Peer, config: &Config, extra: &[(&str, &str)]) -> Result<PgConn, PgError> {
     let user = config.get_user().ok_or_else(|| PgError::Protocol("the connection string names no user".into()))?;
     // Request transactions of reads run without BEGIN (in the implicit transaction a pipeline's Sync ends), so the
     // session defaults must be PostgREST's explicit `BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE`; sent at
@@ -93,7 +96,12 @@ async fn start(stream: Stream, config: &Config, extra: &[(&str, &str)]) -> Resul
         match conn.read_message().await? {
             Message::ReadyForQuery(_) => return Ok(conn),
             Message::ErrorResponse(body) => return Err(PgError::Db(DbError::from_fields(body.fields())?)),
-            _ => {} // ParameterStatus, BackendKeyData, NoticeResponse
+            Message::BackendKeyData(body) => conn.set_cancel_key(CancelKey {
+                peer: peer.clone(),
+                process_id: body.process_id(),
+                secret_key: body.secret_key(),
+            }),
+            _ => {} // ParameterStatus, NoticeResponse
         }
     }
 }

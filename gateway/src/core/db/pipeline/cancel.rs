@@ -1,0 +1,47 @@
+//! PostgreSQL's cancel request: a separate connection to the same server carrying the backend's process id and
+//! secret key (from BackendKeyData at start-up), which interrupts whatever statement that backend is running.
+
+use bytes::BytesMut;
+use postgres_protocol::message::frontend;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Where the connection's server listens, as it was reached.
+#[derive(Debug, Clone)]
+pub(super) enum Peer {
+    Tcp(SocketAddr),
+    Unix(PathBuf),
+}
+
+/// What a cancel request for one backend needs.
+#[derive(Debug, Clone)]
+pub(super) struct CancelKey {
+    pub peer: Peer,
+    pub process_id: i32,
+    pub secret_key: i32,
+}
+
+impl CancelKey {
+    /// Sends the cancel request and waits until the server closes the cancel connection, which it does after
+    /// signalling the backend: a cancel that arrives once the backend is idle is ignored by PostgreSQL, so a
+    /// caller that then reads the batch's ReadyForQuery knows the signal cannot hit a later statement.
+    pub async fn send(&self) -> std::io::Result<()> {
+        let mut buf = BytesMut::new();
+        frontend::cancel_request(self.process_id, self.secret_key, &mut buf);
+        let mut rest = Vec::new();
+        match &self.peer {
+            Peer::Tcp(addr) => {
+                let mut s = tokio::net::TcpStream::connect(addr).await?;
+                s.write_all(&buf).await?;
+                s.read_to_end(&mut rest).await?;
+            }
+            Peer::Unix(path) => {
+                let mut s = tokio::net::UnixStream::connect(path).await?;
+                s.write_all(&buf).await?;
+                s.read_to_end(&mut rest).await?;
+            }
+        }
+        Ok(())
+    }
+}
