@@ -12,8 +12,12 @@ export function apiConfigured(): boolean {
   return readRuntimeConfig() !== null;
 }
 
+type Answer = { data: unknown; error: { message: string } | null };
+/** The data of a postgrest-js answer that succeeded (its `error: null` branch), typed as the query's select says. */
+export type Answered<R extends Answer> = Extract<R, { error: null }>['data'];
+
 /** Throws an Error carrying the backend's message when a query failed (spec §8: failed queries throw). */
-export function unwrap<T>(result: { data: T | null; error: { message: string } | null }): T {
+export function unwrap<R extends Answer>(result: R): Answered<R> {
   if (result.error) throw new Error(result.error.message);
-  return result.data as T;
+  return result.data as Answered<R>;
 }

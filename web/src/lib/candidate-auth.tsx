@@ -6,10 +6,11 @@ import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
 import { DASHBOARD_PATH } from './next-path';
+import { authCall, errorText, signInWithPassword, signUpWithPassword, type AuthResult } from './password-auth';
 
 export const RESET_PASSWORD_PATH = '/career-hub/reset-password';
 
-type Result = { error: string | null };
+type Result = AuthResult;
 
 export type CandidateAuthState = {
   ready: boolean;
@@ -33,7 +34,6 @@ export type CandidateAuthState = {
 const CandidateAuthContext = createContext<CandidateAuthState | null>(null);
 
 const here = (path: string) => `${window.location.origin}${path}`;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function CandidateAuthProvider({ children }: { children: ReactNode }) {
   const { connect } = useAuth();
@@ -53,7 +53,7 @@ export function CandidateAuthProvider({ children }: { children: ReactNode }) {
         if (live) setState((s) => ({ ...s, ready: true, session: data.session }));
       })
       .catch((e) => {
-        console.warn('Career Hub: the API is unavailable:', message(e));
+        console.warn('Career Hub: the API is unavailable:', errorText(e));
         if (live) setState({ ready: true, session: null, recovering: false });
       });
     return () => {
@@ -63,14 +63,7 @@ export function CandidateAuthProvider({ children }: { children: ReactNode }) {
   }, [connect]);
 
   const run = useCallback(
-    async (action: (c: SupabaseClient) => Promise<{ error: { message: string } | null }>): Promise<Result> => {
-      try {
-        const { error } = await action(await connect());
-        return { error: error ? error.message : null };
-      } catch (e) {
-        return { error: message(e) };
-      }
-    },
+    (action: (c: SupabaseClient) => Promise<{ error: { message: string } | null }>): Promise<Result> => authCall(connect, action),
     [connect],
   );
 
@@ -85,9 +78,8 @@ export function CandidateAuthProvider({ children }: { children: ReactNode }) {
       isPremium: false,
       recovering: state.recovering,
       client: connect,
-      signIn: (email, password) => run((c) => c.auth.signInWithPassword({ email, password })),
-      signUp: (fullName, email, password) =>
-        run((c) => c.auth.signUp({ email, password, options: { data: { full_name: fullName }, emailRedirectTo: here(DASHBOARD_PATH) } })),
+      signIn: (email, password) => signInWithPassword(connect, email, password),
+      signUp: (fullName, email, password) => signUpWithPassword(connect, email, password, here(DASHBOARD_PATH), { full_name: fullName }),
       signOut: async (scope = 'global') => {
         await run((c) => c.auth.signOut({ scope }));
         setState({ ready: true, session: null, recovering: false });

@@ -11,7 +11,7 @@ import { activityText } from './activity-text';
 import { getJobOverview, getRecentActivity, type AuditEntry, type OverviewJob } from './api/get-overview';
 import { getRetention } from './api/get-retention';
 import { RetentionPanel } from './components/retention-panel';
-import { MISSING_LABELS } from '../admin-vacancies/issue-labels';
+import { MISSING_LABELS } from '@/lib/admin/issue-labels';
 import { DeskCards } from './components/desk-cards';
 
 function Stat({ label, value, warn, to }: { label: string; value: number | string; warn?: boolean; to?: string }) {

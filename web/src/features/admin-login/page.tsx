@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
+import { signInWithPassword, signUpWithPassword } from '@/lib/password-auth';
 import { Seo } from '@/lib/seo';
 import adminCss from '@/components/admin/admin.css?inline';
 import { injectStyle } from '@/lib/inject-style';
@@ -32,30 +33,22 @@ export default function AdminLoginPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    try {
-      const client = await connect();
-      if (mode === 'sign-in') {
-        const { error } = await client.auth.signInWithPassword({ email: email.trim(), password });
-        if (error) throw error;
-        toast({ title: 'Login Successful', description: 'Welcome back!' });
-        navigate('/', { replace: true });
-      } else {
-        signedUpHere.current = true;
-        const { error } = await client.auth.signUp({
-          email: email.trim(),
-          password,
-          options: { emailRedirectTo: `${window.location.origin}/` },
-        });
-        if (error) throw error;
-        toast({ title: 'Account Created!', description: 'Please check your email to verify your account.' });
-        setPassword('');
-      }
-    } catch (err) {
+    if (mode === 'sign-up') signedUpHere.current = true;
+    const { error } =
+      mode === 'sign-in'
+        ? await signInWithPassword(connect, email.trim(), password)
+        : await signUpWithPassword(connect, email.trim(), password, `${window.location.origin}/`);
+    if (error) {
       signedUpHere.current = false;
-      toast({ title: mode === 'sign-in' ? 'Login Failed' : 'Signup Failed', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
+      toast({ title: mode === 'sign-in' ? 'Login Failed' : 'Signup Failed', description: error, variant: 'destructive' });
+    } else if (mode === 'sign-in') {
+      toast({ title: 'Login Successful', description: 'Welcome back!' });
+      navigate('/', { replace: true });
+    } else {
+      toast({ title: 'Account Created!', description: 'Please check your email to verify your account.' });
+      setPassword('');
     }
+    setBusy(false);
   }
 
   const title = mode === 'sign-in' ? 'Admin Login' : 'Create Admin Account';

@@ -1,7 +1,7 @@
 // The job editor's model: the vocabularies the form offers, the form's values and the row they become, and the
 // validation that names each missing field — for saving (what the table requires) and for publishing (reg. 27 and the
 // closing date, the same rule as the database's public.job_publish_problems). Pure: no React, no network.
-import { Constants, type Database } from '@/lib/database.types';
+import { Constants, type Database, type Tables } from '@/lib/database.types';
 import { renderJobMarkdown } from '@/lib/job-markdown';
 
 type Enums = Database['public']['Enums'];
@@ -40,37 +40,52 @@ export const CLIENT_TYPES = [
 export const EDITOR_COLUMNS =
   'id,job_id,status,posted_date,closing_date,title,company,location,region,salary,salary_min,salary_max,salary_period,type,employment_type,work_arrangement,sector,description,requirements,benefits,client_type,external_id,hero_image,consultant_name,consultant_email,updated_at,published_at,description_html,requirements_html';
 
-export type EditorJob = {
-  id: string;
-  job_id: string | null;
-  status: JobStatus;
-  posted_date: string;
-  closing_date: string | null;
-  title: string;
-  company: string;
-  location: string | null;
-  region: UkRegion | null;
-  salary: string | null;
-  salary_min: number | null;
-  salary_max: number | null;
-  salary_period: SalaryPeriod;
-  type: string | null;
-  employment_type: EmploymentType | null;
-  work_arrangement: WorkArrangement | null;
-  sector: string | null;
-  description: string | null;
-  requirements: string | null;
-  benefits: string[];
-  client_type: string | null;
-  external_id: string | null;
-  hero_image: string | null;
-  consultant_name: string | null;
-  consultant_email: string | null;
-  updated_at: string;
-  published_at: string | null;
-  description_html: string | null;
-  requirements_html: string | null;
-};
+/** A row of EDITOR_COLUMNS as the generated schema types it. */
+export type EditorRow = Pick<
+  Tables<'jobs'>,
+  | 'id'
+  | 'job_id'
+  | 'status'
+  | 'posted_date'
+  | 'closing_date'
+  | 'title'
+  | 'company'
+  | 'location'
+  | 'region'
+  | 'salary'
+  | 'salary_min'
+  | 'salary_max'
+  | 'salary_period'
+  | 'type'
+  | 'employment_type'
+  | 'work_arrangement'
+  | 'sector'
+  | 'description'
+  | 'requirements'
+  | 'benefits'
+  | 'client_type'
+  | 'external_id'
+  | 'hero_image'
+  | 'consultant_name'
+  | 'consultant_email'
+  | 'updated_at'
+  | 'published_at'
+  | 'description_html'
+  | 'requirements_html'
+>;
+/** The row with its status narrowed to the three the table's check allows. */
+export type EditorJob = Omit<EditorRow, 'status'> & { status: JobStatus };
+
+export function isJobStatus(value: string): value is JobStatus {
+  return (JOB_STATUSES as readonly string[]).includes(value);
+}
+
+/** Narrows a read row; a status outside the vocabulary is a broken contract, reported rather than cast. */
+export function editorJob(row: EditorRow): EditorJob {
+  const { status } = row;
+  if (!isJobStatus(status)) throw new Error(`Unexpected job status: ${status}`);
+  return { ...row, status };
+}
 
 /** The form: every field a string, as the inputs hold them. */
 export type JobValues = {

@@ -1,11 +1,11 @@
 // The enquiry form (spec §2 /contact; data contract `enquiries`): labelled fields with inline validation messages,
 // a honeypot field hidden from people and assistive technology, a minimum fill time, and success/error toasts.
-// supabase-js is loaded only when the form is sent.
+// supabase-js is loaded only when the form is sent (features/contact/api).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { getSupabase } from '@/lib/api';
+import { enquiryRow, sendEnquiry } from './api';
 import { ENQUIRY_KINDS, MIN_FILL_MS, validateEnquiry, type EnquiryErrors, type EnquiryInput, type EnquiryKind } from './validate-enquiry';
 
 const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
@@ -66,17 +66,7 @@ export function EnquiryForm({ initialKind }: { initialKind: EnquiryKind }) {
     }
     setSending(true);
     try {
-      const supabase = await getSupabase();
-      const { error } = await supabase.from('enquiries').insert({
-        kind,
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim() || null,
-        company: values.company.trim() || null,
-        message: values.message.trim(),
-        source_page: sourcePage(),
-      });
-      if (error) throw new Error(error.message);
+      await sendEnquiry(enquiryRow(input, sourcePage()));
       setValues(EMPTY);
       toast({ title: 'Thank you for your enquiry', description: 'We will be in touch within one working day.' });
     } catch {

@@ -1,26 +1,10 @@
 // The job search's vocabulary and URL state: the filters a /jobs address holds (the same parameters, order and
 // encoding as the database's private.jobs_href in sql/migrations/0404_jobs_page.sql), the result shape of
 // public.search_jobs, and the words the page shows. Pure: no React, no network.
-import type { Database } from '@/lib/database.types';
+import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, type EmploymentType, type UkRegion, type WorkArrangement } from '@/lib/job-vocabulary';
 
-export type EmploymentType = Database['public']['Enums']['employment_type'];
-export type WorkArrangement = Database['public']['Enums']['work_arrangement'];
-export type UkRegion = Database['public']['Enums']['uk_region'];
+export { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, type EmploymentType, type UkRegion, type WorkArrangement } from '@/lib/job-vocabulary';
 export type SortOrder = 'newest' | 'relevance';
-
-export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
-  permanent: 'Permanent',
-  'fixed-term': 'Fixed-term contract',
-  contract: 'Contract',
-  interim: 'Interim',
-  temporary: 'Temporary',
-};
-
-export const WORK_ARRANGEMENT_LABELS: Record<WorkArrangement, string> = {
-  'on-site': 'On-site',
-  hybrid: 'Hybrid',
-  remote: 'Remote',
-};
 
 /** What a /jobs address asks for. Lists are empty when not filtered; page 1 and sort newest are the defaults. */
 export type Filters = {

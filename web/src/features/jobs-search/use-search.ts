@@ -1,9 +1,8 @@
 // The search a /jobs address asks for: on a page the server rendered, its result comes with it (data-ssr-search,
-// public.render_jobs_page); after a filter changes it is fetched from public.search_jobs with postgrest-js.
+// public.render_jobs_page); after a filter changes it is fetched from public.search_jobs (./api).
 import { useEffect, useState } from 'react';
-import { unwrap } from '@/lib/api';
-import { getPublicData } from '@/lib/public-data';
-import { filtersQuery, searchArgs, type Filters, type SearchResult } from './model';
+import { fetchSearch, searchResult } from './api';
+import { filtersQuery, type Filters, type SearchResult } from './model';
 
 export type SearchState =
   | { kind: 'ready'; result: SearchResult; query: string }
@@ -18,7 +17,7 @@ function readServerSearch(): ServerSearch | null {
   const el = document.querySelector<HTMLElement>('[data-ssr-search]');
   if (!el?.dataset.ssrSearch) return null;
   try {
-    const data = JSON.parse(el.dataset.ssrSearch) as { filters: Record<string, unknown>; result: SearchResult; heading: string };
+    const data = JSON.parse(el.dataset.ssrSearch) as { filters: Record<string, unknown>; result: unknown; heading: string };
     // The server's filters in the same canonical query string as ours, to know it answered this address.
     const f = data.filters;
     const list = (k: string) => (Array.isArray(f[k]) ? (f[k] as string[]) : []);
@@ -34,18 +33,13 @@ function readServerSearch(): ServerSearch | null {
       sort: f.sort === 'relevance' ? 'relevance' : undefined,
       page: f.page as number | undefined,
     });
-    return { query, result: data.result, status: Number(el.dataset.ssrStatus ?? 200), heading: data.heading };
+    return { query, result: searchResult(data.result), status: Number(el.dataset.ssrStatus ?? 200), heading: data.heading };
   } catch {
     return null;
   }
 }
 
 let serverSearch: ServerSearch | null | undefined;
-
-export async function fetchSearch(f: Filters): Promise<SearchResult> {
-  const client = await getPublicData();
-  return unwrap(await client.rpc('search_jobs', searchArgs(f))) as unknown as SearchResult;
-}
 
 export function useSearch(filters: Filters): SearchState {
   const query = filtersQuery(filters);

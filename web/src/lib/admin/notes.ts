@@ -1,9 +1,12 @@
 // Internal notes on an application or an enquiry (table desk_notes: admins only; author and time are set by the
 // database, so a note is always the signed-in admin's).
+import { nullable, object, str, type Decoder } from '@/lib/decode';
 import { getSupabase } from '@/lib/api';
 
 export type NoteSubject = { application_id: string } | { enquiry_id: string };
 export type DeskNote = { id: string; body: string; created_at: string; author: string | null };
+/** A note as the detail RPCs embed it. */
+export const deskNote: Decoder<DeskNote> = object({ id: str, body: str, created_at: str, author: nullable(str) });
 
 export const NOTE_MAX = 5000;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatDateTime } from '@/lib/admin/format';
 import { Pager } from '@/components/admin/pager';
 import { useQuery } from '@/lib/use-query';
-import { LINK_STATE_LABELS } from '../../admin-candidates/api/sharing';
+import { LINK_STATE_LABELS } from '@/lib/admin/client-link';
 import { CLIENT_PAGE_SIZE, getClientViews } from '../api/client-views';
 import { injectStyle } from '@/lib/inject-style';
 import deskCss from '@/components/admin/desk.css?inline';

@@ -5,6 +5,9 @@
 // and the CV through a short-lived signed URL of the private `cvs` bucket (never a public one).
 import { getSupabase, unwrap } from '@/lib/api';
 import { isUuid } from '@/lib/admin/uuid';
+import { deskNote, type DeskNote } from '@/lib/admin/notes';
+import { Constants } from '@/lib/database.types';
+import { array, bool, keyed, nullable, num, object, oneOf, str, type Decoder } from '@/lib/decode';
 import type { ApplicationStatus } from '../status';
 
 export const PAGE_SIZE = 25;
@@ -58,7 +61,7 @@ export type ExportRow = {
   notes: number;
 };
 
-export type Note = { id: string; body: string; created_at: string; author: string | null };
+export type { DeskNote as Note } from '@/lib/admin/notes';
 export type HistoryEntry = { at: string; from: ApplicationStatus; to: ApplicationStatus; by: string | null; mailed: boolean };
 
 export type ApplicationDetail = Applicant & {
@@ -70,7 +73,7 @@ export type ApplicationDetail = Applicant & {
   status_changed_at: string;
   consultant: { id: string; name: string } | null;
   cv: { object: string; file_name: string; mimetype: string | null; size: number | null };
-  notes: Note[];
+  notes: DeskNote[];
   history: HistoryEntry[];
 };
 
@@ -78,6 +81,49 @@ export type MailTemplate = { status: Exclude<ApplicationStatus, 'new'>; subject:
 
 export type StaffMember = { id: string; email: string; name: string };
 export type StatusChange = { changed: number; unchanged: number; mailed: number };
+
+const status = oneOf(Constants.public.Enums.application_status);
+const applicant = { id: str, created_at: str, first_name: str, last_name: str, email: str, phone: str };
+const applicationRow = object({
+  ...applicant,
+  job_id: nullable(str),
+  job_title: nullable(str),
+  job_ref: nullable(str),
+  job_status: nullable(str),
+  status,
+  plain_status: str,
+  status_changed_at: str,
+  consultant_id: nullable(str),
+  consultant_name: nullable(str),
+  cv_object: str,
+  has_account: bool,
+  notes: num,
+});
+const applicationPage: Decoder<ApplicationPage> = object({
+  total: num,
+  matching: num,
+  counts: keyed(Constants.public.Enums.application_status, num),
+  page_size: num,
+  page_offset: num,
+  jobs: array(object({ id: str, title: str, job_ref: nullable(str) })),
+  applications: array(applicationRow),
+});
+const applicationDetail: Decoder<ApplicationDetail | null> = nullable(
+  object({
+    ...applicant,
+    cover_letter: nullable(str),
+    has_account: bool,
+    job: nullable(object({ id: str, title: str, job_ref: nullable(str), company: str, location: nullable(str), status: str })),
+    status,
+    plain_status: str,
+    status_changed_at: str,
+    consultant: nullable(object({ id: str, name: str })),
+    cv: object({ object: str, file_name: str, mimetype: nullable(str), size: nullable(num) }),
+    notes: array(deskNote),
+    history: array(object({ at: str, from: status, to: status, by: nullable(str), mailed: bool })),
+  }),
+);
+const statusChange: Decoder<StatusChange> = object({ changed: num, unchanged: num, mailed: num });
 
 function filterArgs(f: Filters) {
   return {
@@ -91,7 +137,7 @@ function filterArgs(f: Filters) {
 
 export async function getApplicationPage(filters: Filters, offset: number): Promise<ApplicationPage> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_application_page', { ...filterArgs(filters), page_size: PAGE_SIZE, page_offset: offset })) as unknown as ApplicationPage;
+  return applicationPage(unwrap(await client.rpc('admin_application_page', { ...filterArgs(filters), page_size: PAGE_SIZE, page_offset: offset })));
 }
 
 export async function exportApplications(filters: Filters): Promise<ExportRow[]> {
@@ -103,14 +149,12 @@ export async function exportApplications(filters: Filters): Promise<ExportRow[]>
 export async function getApplication(id: string): Promise<ApplicationDetail | null> {
   if (!isUuid(id)) return null;
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_application', { application_id: id })) as unknown as ApplicationDetail | null;
+  return applicationDetail(unwrap(await client.rpc('admin_application', { application_id: id })));
 }
 
 export async function setStatus(ids: string[], status: ApplicationStatus, note: string, notify: boolean): Promise<StatusChange> {
   const client = await getSupabase();
-  return unwrap(
-    await client.rpc('admin_set_application_status', { application_ids: ids, status, note: note.trim() || undefined, notify }),
-  ) as unknown as StatusChange;
+  return statusChange(unwrap(await client.rpc('admin_set_application_status', { application_ids: ids, status, note: note.trim() || undefined, notify })));
 }
 
 export async function assignConsultant(ids: string[], consultantId: string | null): Promise<number> {

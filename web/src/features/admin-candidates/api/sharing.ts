@@ -4,14 +4,13 @@
 // (rpc admin_create_client_link: its token is returned this once), revoking and extending it; and which clients
 // viewed each profile of a page (rpc admin_profile_clients).
 import { getSupabase, unwrap } from '@/lib/api';
-import type { Database } from '@/lib/database.types';
+import { clientLink, type ClientLink } from '@/lib/admin/client-link';
+import { Constants, type Database } from '@/lib/database.types';
+import { array, nullable, object, oneOf, str, type Decoder } from '@/lib/decode';
 
 export type ConsentMethod = Database['public']['Enums']['consent_method'];
-export const CONSENT_METHODS: readonly ConsentMethod[] = ['email', 'phone', 'in_writing'];
+export const CONSENT_METHODS: readonly ConsentMethod[] = Constants.public.Enums.consent_method;
 export const METHOD_LABELS: Record<ConsentMethod, string> = { email: 'By e-mail', phone: 'By phone', in_writing: 'In writing' };
-
-export type LinkState = 'active' | 'expired' | 'revoked' | 'unavailable';
-export const LINK_STATE_LABELS: Record<LinkState, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked', unavailable: 'Profile inactive' };
 
 /** Default and longest life of a link, in days (the database refuses more than a year). */
 export const LINK_DAYS = 30;
@@ -20,29 +19,26 @@ export const LINK_MAX_DAYS = 365;
 export type Consent = { id: string; given_on: string; method: ConsentMethod; scope: string | null; recorded_at: string; recorded_by: string | null };
 export type EarlierConsent = Omit<Consent, 'recorded_by'> & { withdrawn_at: string; withdrawn_by: string | null };
 
-export type ClientLink = {
-  id: string;
-  client_name: string;
-  client_company: string;
-  created_at: string;
-  created_by: string | null;
-  expires_at: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  state: LinkState;
-  views: number;
-  unique_viewers: number;
-  first_viewed: string | null;
-  last_viewed: string | null;
-};
 
 export type Sharing = { profile_id: string; candidate_id: string; status: 'active' | 'inactive'; consent: Consent | null; earlier_consents: EarlierConsent[]; links: ClientLink[] };
 export type ProfileClient = { profile_id: string; link_id: string; client_name: string; client_company: string; views: number; last_viewed: string };
 export type NewLink = { id: string; url: string; expires_at: string };
+export type { ClientLink };
+
+const consentFields = { id: str, given_on: str, method: oneOf(Constants.public.Enums.consent_method), scope: nullable(str), recorded_at: str };
+const sharing: Decoder<Sharing> = object({
+  profile_id: str,
+  candidate_id: str,
+  status: oneOf(['active', 'inactive']),
+  consent: nullable(object({ ...consentFields, recorded_by: nullable(str) })),
+  earlier_consents: array(object({ ...consentFields, withdrawn_at: str, withdrawn_by: nullable(str) })),
+  links: array(clientLink),
+});
+const madeLink = object({ id: str, token: str, expires_at: str });
 
 export async function getSharing(profileId: string): Promise<Sharing> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_profile_sharing', { profile_id: profileId })) as unknown as Sharing;
+  return sharing(unwrap(await client.rpc('admin_profile_sharing', { profile_id: profileId })));
 }
 
 export async function recordConsent(profileId: string, givenOn: string, method: ConsentMethod, scope: string): Promise<void> {
@@ -62,9 +58,11 @@ export function clientLinkUrl(token: string): string {
 
 export async function createLink(profileId: string, clientName: string, clientCompany: string, expiresAt: string): Promise<NewLink> {
   const client = await getSupabase();
-  const made = unwrap(
-    await client.rpc('admin_create_client_link', { profile_id: profileId, client_name: clientName.trim(), client_company: clientCompany.trim(), expires_at: expiresAt }),
-  ) as unknown as { id: string; token: string; expires_at: string };
+  const made = madeLink(
+    unwrap(
+      await client.rpc('admin_create_client_link', { profile_id: profileId, client_name: clientName.trim(), client_company: clientCompany.trim(), expires_at: expiresAt }),
+    ),
+  );
   return { id: made.id, url: clientLinkUrl(made.token), expires_at: made.expires_at };
 }
 

@@ -4,7 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/admin/format';
-import { dayFromToday, LINK_DAYS, LINK_MAX_DAYS, LINK_STATE_LABELS, type ClientLink, type NewLink, type Sharing } from '../api/sharing';
+import { LINK_STATE_LABELS } from '@/lib/admin/client-link';
+import { dayFromToday, LINK_DAYS, LINK_MAX_DAYS, type ClientLink, type NewLink, type Sharing } from '../api/sharing';
 
 type Props = {
   sharing: Sharing;

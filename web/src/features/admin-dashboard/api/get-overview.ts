@@ -1,5 +1,6 @@
 // The dashboard's data: job figures with the Data Quality rule (rpc admin_job_overview) and the latest audit entries.
 import { getSupabase, unwrap } from '@/lib/api';
+import { array, nullable, num, object, str, type Decoder } from '@/lib/decode';
 
 export type OverviewJob = {
   id: string;
@@ -28,12 +29,25 @@ export type AuditEntry = {
   changed_fields: string[] | null;
 };
 
+const overviewJob: Decoder<OverviewJob> = object({
+  id: str,
+  job_id: nullable(str),
+  title: str,
+  company: str,
+  location: nullable(str),
+  salary: nullable(str),
+  status: str,
+  posted_date: str,
+  missing: array(str),
+});
+const jobOverview: Decoder<JobOverview> = object({ total: num, active: num, incomplete: num, jobs: array(overviewJob), issues: array(overviewJob) });
+
 export const DASHBOARD_JOB_LIMIT = 10;
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 export async function getJobOverview(): Promise<JobOverview> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_job_overview', { list_limit: DASHBOARD_JOB_LIMIT })) as JobOverview;
+  return jobOverview(unwrap(await client.rpc('admin_job_overview', { list_limit: DASHBOARD_JOB_LIMIT })));
 }
 
 export async function getRecentActivity(): Promise<AuditEntry[]> {

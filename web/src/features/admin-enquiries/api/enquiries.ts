@@ -3,7 +3,8 @@
 // one or several (an update of `handled`: who and when are set by the database).
 import { getSupabase, unwrap } from '@/lib/api';
 import { isUuid } from '@/lib/admin/uuid';
-import type { DeskNote } from '@/lib/admin/notes';
+import { deskNote, type DeskNote } from '@/lib/admin/notes';
+import { array, bool, nullable, num, object, oneOf, record, str, type Decoder } from '@/lib/decode';
 
 export const PAGE_SIZE = 25;
 
@@ -69,6 +70,30 @@ export type ExportRow = {
   notes: number;
 };
 
+const enquiryFields = {
+  id: str,
+  created_at: str,
+  kind: oneOf(KINDS),
+  name: str,
+  email: str,
+  phone: nullable(str),
+  company: nullable(str),
+  message: nullable(str),
+  source_page: nullable(str),
+  handled: bool,
+  handled_at: nullable(str),
+};
+const enquiryPage: Decoder<EnquiryPage> = object({
+  total: num,
+  unhandled: num,
+  matching: num,
+  counts: record(num),
+  page_size: num,
+  page_offset: num,
+  enquiries: array(object({ ...enquiryFields, handled_by_name: nullable(str), notes: num })),
+});
+const enquiryDetail: Decoder<EnquiryDetail | null> = nullable(object({ ...enquiryFields, handled_by: nullable(str), notes: array(deskNote) }));
+
 function filterArgs(f: Filters) {
   return {
     search: f.search.trim() || undefined,
@@ -79,7 +104,7 @@ function filterArgs(f: Filters) {
 
 export async function getEnquiryPage(filters: Filters, offset: number): Promise<EnquiryPage> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_enquiry_page', { ...filterArgs(filters), page_size: PAGE_SIZE, page_offset: offset })) as unknown as EnquiryPage;
+  return enquiryPage(unwrap(await client.rpc('admin_enquiry_page', { ...filterArgs(filters), page_size: PAGE_SIZE, page_offset: offset })));
 }
 
 export async function exportEnquiries(filters: Filters): Promise<ExportRow[]> {
@@ -90,7 +115,7 @@ export async function exportEnquiries(filters: Filters): Promise<ExportRow[]> {
 export async function getEnquiry(id: string): Promise<EnquiryDetail | null> {
   if (!isUuid(id)) return null;
   const client = await getSupabase();
-  return unwrap(await client.rpc('admin_enquiry', { enquiry_id: id })) as unknown as EnquiryDetail | null;
+  return enquiryDetail(unwrap(await client.rpc('admin_enquiry', { enquiry_id: id })));
 }
 
 export async function setHandled(ids: string[], handled: boolean): Promise<void> {

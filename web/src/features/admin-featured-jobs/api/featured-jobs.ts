@@ -3,6 +3,7 @@
 // transaction). Every call throws an Error carrying the backend's message.
 import { getSupabase, unwrap } from '@/lib/api';
 import type { TablesInsert } from '@/lib/database.types';
+import { FEATURED_SELECT, type FeaturedJobRow } from '@/lib/featured-job-row';
 
 export const SECTOR_OPTIONS = [
   'Communications & Data',
@@ -16,21 +17,7 @@ export const SECTOR_OPTIONS = [
 ] as const;
 export const TYPE_OPTIONS = ['Permanent', 'Contract'] as const;
 
-export type FeaturedJobRow = {
-  id: string;
-  job_id: string;
-  is_active: boolean;
-  display_order: number;
-  custom_excerpt: string;
-  custom_title: string | null;
-  custom_company: string | null;
-  custom_sector: string | null;
-  custom_location: string | null;
-  custom_salary: string | null;
-  custom_type: string | null;
-  tags: string[];
-  jobs: { id: string; title: string; company: string | null; location: string | null; salary: string | null; type: string | null } | null;
-};
+export type { FeaturedJobRow };
 
 export type JobOption = { id: string; job_id: string | null; title: string; company: string; status: string };
 
@@ -46,12 +33,7 @@ export type FeaturedFields = {
 
 export async function listFeaturedJobs(): Promise<FeaturedJobRow[]> {
   const client = await getSupabase();
-  return unwrap(
-    await client
-      .from('featured_jobs')
-      .select('*, jobs(id, title, company, location, salary, type)')
-      .order('display_order', { ascending: true }),
-  ) as FeaturedJobRow[];
+  return unwrap(await client.from('featured_jobs').select(FEATURED_SELECT).order('display_order', { ascending: true }));
 }
 
 /** Active jobs, newest first (the selector filters out the ones already featured). */

@@ -1,7 +1,8 @@
 // The job editor's calls: one page of the list (rpc admin_job_page, searched and filtered on the server), one job,
 // and the writes admins make through the data API (RLS: admins only; publishing checked by the database).
 import { getSupabase, unwrap } from '@/lib/api';
-import { EDITOR_COLUMNS, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
+import { array, keyed, num, nullable, object, oneOf, str, type Decoder } from '@/lib/decode';
+import { EDITOR_COLUMNS, JOB_STATUSES, editorJob, type EditorJob, type JobRowInput, type JobStatus } from '../job-model';
 
 export const PAGE_SIZE = 25;
 
@@ -28,6 +29,25 @@ export type ListedJob = {
   publish_problems: string[];
 };
 
+const listedJob: Decoder<ListedJob> = object({
+  id: str,
+  job_id: nullable(str),
+  title: str,
+  company: str,
+  location: nullable(str),
+  status: oneOf(JOB_STATUSES),
+  type: nullable(str),
+  employment_type: nullable(str),
+  sector: nullable(str),
+  salary: nullable(str),
+  posted_date: str,
+  closing_date: nullable(str),
+  updated_at: str,
+  external_id: nullable(str),
+  missing: array(str),
+  publish_problems: array(str),
+});
+
 export type JobPage = {
   total: number;
   by_status: Record<JobStatus, number>;
@@ -38,6 +58,19 @@ export type JobPage = {
   sectors: string[];
   jobs: ListedJob[];
 };
+
+const LIST_ISSUES: readonly ListIssue[] = ['incomplete', 'cannot_publish', 'closing_soon'];
+
+const jobPage: Decoder<JobPage> = object({
+  total: num,
+  by_status: keyed(JOB_STATUSES, num),
+  issues: keyed(LIST_ISSUES, num),
+  matching: num,
+  page_size: num,
+  page_offset: num,
+  sectors: array(str),
+  jobs: array(listedJob),
+});
 
 /** A failed write with the database's code and DETAIL (the publishing rule's field names). */
 export class JobWriteError extends Error {
@@ -50,16 +83,17 @@ export class JobWriteError extends Error {
   }
 }
 
-type PgResult<T> = { data: T | null; error: { message: string; code?: string; details?: string | null } | null };
+type PgError = { message: string; code?: string; details?: string | null };
+type PgResult = { data: unknown; error: PgError | null };
 
-function written<T>(result: PgResult<T>): T {
+function written<R extends PgResult>(result: R): NonNullable<Extract<R, { error: null }>['data']> {
   if (result.error) throw new JobWriteError(result.error.message, result.error.code ?? null, result.error.details ?? null);
-  return result.data as T;
+  return result.data as NonNullable<Extract<R, { error: null }>['data']>;
 }
 
 export async function getJobPage(f: ListFilters): Promise<JobPage> {
   const client = await getSupabase();
-  return unwrap(
+  const answer = unwrap(
     await client.rpc('admin_job_page', {
       search: f.search.trim() || undefined,
       job_status: f.status || undefined,
@@ -69,22 +103,24 @@ export async function getJobPage(f: ListFilters): Promise<JobPage> {
       page_size: PAGE_SIZE,
       page_offset: f.offset,
     }),
-  ) as unknown as JobPage;
+  );
+  return jobPage(answer);
 }
 
 export async function getJob(id: string): Promise<EditorJob | null> {
   const client = await getSupabase();
-  return unwrap(await client.from('jobs').select(EDITOR_COLUMNS).eq('id', id).maybeSingle()) as EditorJob | null;
+  const row = unwrap(await client.from('jobs').select(EDITOR_COLUMNS).eq('id', id).maybeSingle());
+  return row && editorJob(row);
 }
 
 export async function createJob(row: JobRowInput & { status: JobStatus }): Promise<EditorJob> {
   const client = await getSupabase();
-  return written(await client.from('jobs').insert(row).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').insert(row).select(EDITOR_COLUMNS).single()));
 }
 
 export async function updateJob(id: string, row: Partial<JobRowInput> & { status?: JobStatus }): Promise<EditorJob> {
   const client = await getSupabase();
-  return written(await client.from('jobs').update(row).eq('id', id).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').update(row).eq('id', id).select(EDITOR_COLUMNS).single()));
 }
 
 export function setJobStatus(id: string, status: JobStatus): Promise<EditorJob> {
@@ -120,5 +156,5 @@ export async function duplicateJob(id: string): Promise<EditorJob> {
     consultant_email: job.consultant_email,
     hero_image: job.hero_image,
   };
-  return written(await client.from('jobs').insert(copy).select(EDITOR_COLUMNS).single()) as unknown as EditorJob;
+  return editorJob(written(await client.from('jobs').insert(copy).select(EDITOR_COLUMNS).single()));
 }

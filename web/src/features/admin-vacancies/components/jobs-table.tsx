@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDate } from '@/lib/admin/format';
 import type { ListedJob } from '../api/jobs';
 import { STATUS_LABELS, type JobStatus } from '../job-model';
-import { MISSING_LABELS, PROBLEM_LABELS } from '../issue-labels';
+import { MISSING_LABELS, PROBLEM_LABELS } from '@/lib/admin/issue-labels';
 
 export type RowAction = 'duplicate' | 'publish' | 'close' | 'reopen';
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, ArrowRightIcon, MapPinIcon } from '@/components/ui/icons';
-import { getFeaturedJobs, type FeaturedJob } from '@/features/jobs/api/get-featured-jobs';
+import { getFeaturedJobs, type FeaturedJob } from '../api/get-featured-jobs';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useNearViewport } from '@/lib/use-near-viewport';
 

@@ -12,5 +12,5 @@ export async function getActiveJob(id: string): Promise<JobRow | null> {
   if (!isJobUuid(id)) return null;
   const client = await getSupabase();
   const row = unwrap(await client.from('jobs').select(JOB_COLUMNS).eq('id', id).eq('status', 'active').maybeSingle());
-  return (row as unknown as JobRow | null) ?? null;
+  return row;
 }

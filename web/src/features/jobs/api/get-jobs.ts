@@ -7,5 +7,5 @@ export async function getActiveJobs(limit?: number): Promise<JobRow[]> {
   const client = await getPublicData();
   let query = client.from('jobs').select(JOB_COLUMNS).eq('status', 'active').order('posted_date', { ascending: false });
   if (limit) query = query.limit(limit);
-  return unwrap(await query) as unknown as JobRow[];
+  return unwrap(await query);
 }

@@ -3,7 +3,7 @@
 // fails when the two differ (text, headings, links): change both and run it.
 import type { ReactNode } from 'react';
 import { site } from '@/content/site';
-import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/features/jobs-search/model';
+import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/lib/job-vocabulary';
 import { advertiserText, clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
 import type { JobRow } from '../api/types';
 

@@ -1,8 +1,10 @@
 // The retention notice behind an e-mailed link, and the person's answer (SQL: public.privacy_choice and
 // public.set_privacy_choice, sql/migrations/0320_retention.sql). The token authorises; no sign-in is needed.
 import { getSupabase, unwrap } from '@/lib/api';
+import { object, oneOf, optional, str, type Decoder } from '@/lib/decode';
 
-export type NoticeStatus = 'awaiting' | 'kept' | 'deleted' | 'unknown';
+const NOTICE_STATUSES = ['awaiting', 'kept', 'deleted', 'unknown'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 export type Notice = {
   status: NoticeStatus;
@@ -14,6 +16,8 @@ export type Notice = {
   holds?: string;
 };
 
+const notice: Decoder<Notice> = object({ status: oneOf(NOTICE_STATUSES), delete_after: optional(str), next_review_at: optional(str), holds: optional(str) });
+
 /** The token from the link's fragment (#token=…), or null when the link is incomplete. */
 export function tokenFromHash(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
@@ -22,10 +26,10 @@ export function tokenFromHash(hash: string): string | null {
 
 export async function fetchNotice(token: string): Promise<Notice> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('privacy_choice', { token })) as Notice;
+  return notice(unwrap(await client.rpc('privacy_choice', { token })));
 }
 
 export async function answerNotice(token: string, choice: 'keep' | 'delete'): Promise<Notice> {
   const client = await getSupabase();
-  return unwrap(await client.rpc('set_privacy_choice', { token, choice })) as Notice;
+  return notice(unwrap(await client.rpc('set_privacy_choice', { token, choice })));
 }

@@ -1,24 +1,9 @@
 // Featured jobs for the home page: active ones with their job embedded, by display_order (spec §7), at most 5; each
 // displayed value is the custom override when present, otherwise the job's own value.
 import { getSupabase, unwrap } from '@/lib/api';
+import { FEATURED_SELECT, type FeaturedJobRow } from '@/lib/featured-job-row';
 
 export const FEATURED_LIMIT = 5;
-
-type FeaturedRow = {
-  id: string;
-  job_id: string;
-  is_active: boolean;
-  display_order: number;
-  custom_excerpt: string | null;
-  custom_title: string | null;
-  custom_company: string | null;
-  custom_sector: string | null;
-  custom_location: string | null;
-  custom_salary: string | null;
-  custom_type: string | null;
-  tags: string[] | null;
-  jobs: { id: string; title: string; company: string | null; location: string | null; salary: string | null; type: string | null } | null;
-};
 
 export type FeaturedJob = {
   id: string;
@@ -33,7 +18,7 @@ export type FeaturedJob = {
   tags: string[];
 };
 
-export function toFeaturedJob(row: FeaturedRow): FeaturedJob {
+export function toFeaturedJob(row: FeaturedJobRow): FeaturedJob {
   const job = row.jobs;
   return {
     id: row.id,
@@ -45,18 +30,14 @@ export function toFeaturedJob(row: FeaturedRow): FeaturedJob {
     type: row.custom_type || job?.type || null,
     sector: row.custom_sector || null,
     excerpt: row.custom_excerpt,
-    tags: row.tags ?? [],
+    tags: row.tags,
   };
 }
 
 export async function getFeaturedJobs(): Promise<FeaturedJob[]> {
   const client = await getSupabase();
-  const rows = unwrap(
-    await client
-      .from('featured_jobs')
-      .select('*, jobs(id, title, company, location, salary, type)')
-      .eq('is_active', true)
-      .order('display_order', { ascending: true }),
-  ) as unknown as FeaturedRow[];
+  const rows: FeaturedJobRow[] = unwrap(
+    await client.from('featured_jobs').select(FEATURED_SELECT).eq('is_active', true).order('display_order', { ascending: true }),
+  );
   return rows.map(toFeaturedJob).slice(0, FEATURED_LIMIT);
 }
