@@ -23,7 +23,6 @@ const remainingCrossFeature = {
   home: ['vacancies'],
   'job-alerts': ['jobs-search'],
   'jobs-search': ['job-alerts'],
-  vacancies: ['jobs'],
 };
 
 const zones = [
