@@ -51,7 +51,7 @@ after(() => site?.stop());
 
 test('the Career Hub has files of its own: the builder, the PDF code and its fonts', () => {
   const files = hubOnlyFiles();
-  const pdf = manifest['src/features/cv/cv-pdf.ts'];
+  const pdf = manifest['src/lib/cv/cv-pdf.ts'];
   assert.ok(pdf, 'cv-pdf is a chunk of its own');
   for (const f of [`/${pdf.file}`, `/${manifest['src/features/cv-builder/page.tsx'].file}`]) assert.ok(files.includes(f), `${f} is the Career Hub's alone`);
   assert.ok(files.some((f) => f.endsWith('.ttf')), 'the CV fonts');

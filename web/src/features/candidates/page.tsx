@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { site } from '@/content/site';
-import { VacanciesSection } from '@/features/vacancies/components/vacancies-section';
+import { VacanciesSection } from '@/components/vacancies/vacancies-section';
 import { Seo } from '@/lib/seo';
 import './candidates.css';
 

@@ -1,6 +1,6 @@
 // The browser's copy of a CV with edits the server has not acknowledged yet, so no edit is lost to a network
 // error, a closed tab or a reload: written on every change, removed once the server has the same version.
-import type { CvDraft } from '@/features/cv/model';
+import type { CvDraft } from '@/lib/cv/model';
 
 export type LocalCopy = { title: string; draft: CvDraft; at: number };
 

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast';
-import { CvPreview } from '@/features/cv/cv-preview';
-import { isTemplateId } from '@/features/cv/model';
+import { CvPreview } from '@/components/cv/cv-preview';
+import { isTemplateId } from '@/lib/cv/model';
 import { CandidatePage } from '@/lib/candidate-page';
 import { useCandidateAuth } from '@/lib/candidate-auth';
 import { Seo } from '@/lib/seo';

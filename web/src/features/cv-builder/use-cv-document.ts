@@ -5,8 +5,8 @@
 // refusal's message is shown instead.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getCv, isRefusal, saveCv } from '@/features/cv/api';
-import { emptyDraft, normaliseDraft, type CvDraft, type TemplateId } from '@/features/cv/model';
+import { getCv, isRefusal, saveCv } from '@/lib/cv/api';
+import { emptyDraft, normaliseDraft, type CvDraft, type TemplateId } from '@/lib/cv/model';
 import { dropLocalCopy, readLocalCopy, writeLocalCopy } from './local-copy';
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'error' | 'refused';

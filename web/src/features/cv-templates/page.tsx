@@ -1,8 +1,8 @@
 // /career-hub/templates, 'The CV Shed' (spec §2): a link to the builder, the free Essential Tools (Professional,
 // Executive, Minimalist) with real previews and 'Use this template', and the locked Premium Toolkit.
 import { Link } from 'react-router';
-import { CvPreview } from '@/features/cv/cv-preview';
-import { FREE_TEMPLATES, PREMIUM_TEMPLATES } from '@/features/cv/templates';
+import { CvPreview } from '@/components/cv/cv-preview';
+import { FREE_TEMPLATES, PREMIUM_TEMPLATES } from '@/lib/cv/templates';
 import { Seo } from '@/lib/seo';
 import { SAMPLE_CV } from './sample-cv';
 import { injectStyle } from '@/lib/inject-style';

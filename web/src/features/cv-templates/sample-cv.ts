@@ -1,5 +1,5 @@
 // The sample CV shown in the template previews of The CV Shed.
-import type { CvDraft } from '@/features/cv/model';
+import type { CvDraft } from '@/lib/cv/model';
 
 export const SAMPLE_CV: CvDraft = {
   personalInfo: { fullName: 'Jordan Ellis', email: 'jordan.ellis@example.com', phone: '07700 900456', location: 'Leeds' },

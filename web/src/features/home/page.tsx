@@ -1,7 +1,7 @@
 // Home page (spec §1 and §2 Home): hero, Trusted By, sectors, Why Work With Us, Featured Opportunities, testimonials,
 // the CV band, Market Intelligence, vacancies.
 import { site } from '@/content/site';
-import { VacanciesSection } from '@/features/vacancies/components/vacancies-section';
+import { VacanciesSection } from '@/components/vacancies/vacancies-section';
 import { Seo } from '@/lib/seo';
 import { FeaturedOpportunities } from './components/featured-opportunities';
 import { Hero } from './components/hero';

@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/api';
 import { Constants } from '@/lib/database.types';
 import { array, nullable, num, object, oneOf, str, type Decoder } from '@/lib/decode';
 import { getPublicData } from '@/lib/public-data';
-import { searchArgs, type FacetValue, type Filters, type SearchResult } from './model';
+import { searchArgs, type FacetValue, type Filters, type SearchResult } from '@/lib/job-search/model';
 
 const Enums = Constants.public.Enums;
 const region = oneOf(Enums.uk_region);

@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { site } from '@/content/site';
 import { Seo } from '@/lib/seo';
-import { JobAlertSignup } from '@/features/job-alerts/components/alert-signup';
+import { JobAlertSignup } from '@/components/job-alerts/alert-signup';
 import { FiltersForm } from './components/filters-form';
 import { Results } from './components/results';
-import { filtersHref, filtersQuery, heading, isIndexable, parseFilters, type Filters } from './model';
+import { filtersHref, filtersQuery, heading, isIndexable, parseFilters, type Filters } from '@/lib/job-search/model';
 import { useSearch } from './use-search';
 import './jobs-search.css';
 

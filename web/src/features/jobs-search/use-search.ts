@@ -2,7 +2,7 @@
 // public.render_jobs_page); after a filter changes it is fetched from public.search_jobs (./api).
 import { useEffect, useState } from 'react';
 import { fetchSearch, searchResult } from './api';
-import { filtersQuery, type Filters, type SearchResult } from './model';
+import { filtersQuery, type Filters, type SearchResult } from '@/lib/job-search/model';
 
 export type SearchState =
   | { kind: 'ready'; result: SearchResult; query: string }

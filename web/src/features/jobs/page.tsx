@@ -7,12 +7,12 @@ import { useAuth } from '@/lib/auth';
 import { Seo, absoluteUrl } from '@/lib/seo';
 import { getActiveJob } from './api/get-job';
 import { jobPostingJsonLd } from './api/job-posting';
-import type { JobRow } from './api/types';
+import type { JobRow } from '@/lib/jobs/types';
 import { ClosedJob, readClosedJob, type ClosedJobData } from './components/closed-job';
 import { JobActions } from './components/job-actions';
 import { JobView } from './components/job-view';
 import { OtherOpportunities } from './components/other-opportunities';
-import { findSampleJob } from './data/sample-jobs';
+import { findSampleJob } from '@/lib/jobs/sample-jobs';
 import './jobs.css';
 
 type State = { kind: 'loading' } | { kind: 'ready'; job: JobRow } | { kind: 'not-found' } | { kind: 'closed'; closed: ClosedJobData };

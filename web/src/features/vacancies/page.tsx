@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { Seo } from '@/lib/seo';
-import { VacanciesSection } from './components/vacancies-section';
+import { VacanciesSection } from '@/components/vacancies/vacancies-section';
 
 export default function VacanciesPage() {
   const { loading, isAdmin } = useAuth();

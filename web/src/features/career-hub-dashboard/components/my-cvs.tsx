@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { CV_PAGE_SIZE, deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/features/cv/api';
+import { CV_PAGE_SIZE, deleteCv, duplicateCv, listCvs, renameCv, type CvSummary } from '@/lib/cv/api';
 import { formatDateTime } from '../api';
 import { useQuery } from '@/lib/use-query';
 import { FormError } from '@/components/ui/form-error';

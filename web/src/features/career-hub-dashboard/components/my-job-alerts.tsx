@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { useCandidateAuth } from '@/lib/candidate-auth';
 import { FormError } from '@/components/ui/form-error';
-import { createJobAlert, deleteAlert, listMyAlerts, updateAlert } from '@/features/job-alerts/api';
-import { ALERT_CONSENT, alertLabel, filtersOfSearch, type AlertFrequency, type AlertSearch, type JobAlert } from '@/features/job-alerts/model';
-import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, filtersHref, money, type EmploymentType, type WorkArrangement } from '@/features/jobs-search/model';
+import { createJobAlert, deleteAlert, listMyAlerts, updateAlert } from '@/lib/job-alerts/api';
+import { ALERT_CONSENT, alertLabel, filtersOfSearch, type AlertFrequency, type AlertSearch, type JobAlert } from '@/lib/job-alerts/model';
+import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS, filtersHref, money, type EmploymentType, type WorkArrangement } from '@/lib/job-search/model';
 import { formatDateTime } from '../api';
 import { useQuery } from '@/lib/use-query';
 

@@ -3,8 +3,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
-import { createCv } from '@/features/cv/api';
-import type { CvDraft } from '@/features/cv/model';
+import { createCv } from '@/lib/cv/api';
+import type { CvDraft } from '@/lib/cv/model';
 import { downloadBlob, downloadJson } from '@/lib/download';
 import { FormError } from '@/components/ui/form-error';
 
@@ -21,7 +21,7 @@ export function ExportTools({ draft, title, beforeExport }: { draft: CvDraft; ti
     setBusy('pdf');
     try {
       void beforeExport();
-      const { cvPdfBlob } = await import('@/features/cv/cv-pdf');
+      const { cvPdfBlob } = await import('@/lib/cv/cv-pdf');
       downloadBlob(await cvPdfBlob(draft, title), `${fileBase(title)}.pdf`);
     } catch (e) {
       toast({ title: 'Could not create the PDF', description: e instanceof Error ? e.message : String(e), variant: 'destructive' });
@@ -30,7 +30,7 @@ export function ExportTools({ draft, title, beforeExport }: { draft: CvDraft; ti
     }
   };
   const onJson = async () => {
-    const { toJsonResume } = await import('@/features/cv/json-resume');
+    const { toJsonResume } = await import('@/lib/cv/json-resume');
     downloadJson(toJsonResume(draft, title), `${fileBase(title)}.resume.json`);
   };
   const onImport = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -40,7 +40,7 @@ export function ExportTools({ draft, title, beforeExport }: { draft: CvDraft; ti
     setBusy('import');
     setImportError(null);
     try {
-      const { fromJsonResume, InvalidResumeError } = await import('@/features/cv/json-resume');
+      const { fromJsonResume, InvalidResumeError } = await import('@/lib/cv/json-resume');
       try {
         const imported = fromJsonResume(await file.text());
         const id = await createCv(imported.title, imported.draft);

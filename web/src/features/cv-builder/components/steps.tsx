@@ -1,6 +1,6 @@
 // The five steps of the wizard (spec §2 CV builder), every input bound to the draft.
 import type { ReactNode } from 'react';
-import { fieldId, LIMITS, type CvDraft, type Education, type Experience, type PersonalInfo } from '@/features/cv/model';
+import { fieldId, LIMITS, type CvDraft, type Education, type Experience, type PersonalInfo } from '@/lib/cv/model';
 import { EntryControls } from './entry-controls';
 import { MonthField } from './month-field';
 import { TextField } from './text-field';

@@ -1,6 +1,6 @@
 // The template of this CV: the three free templates as a radio group (arrow keys move between them).
-import type { TemplateId } from '@/features/cv/model';
-import { FREE_TEMPLATES } from '@/features/cv/templates';
+import type { TemplateId } from '@/lib/cv/model';
+import { FREE_TEMPLATES } from '@/lib/cv/templates';
 
 export function TemplatePicker({ value, onChange }: { value: TemplateId; onChange: (t: TemplateId) => void }) {
   return (

@@ -1,5 +1,5 @@
 // The progress bar: 'Step N of 5' and the rounded percent complete (step number / 5).
-import { STEP_COUNT, STEP_TITLES } from '@/features/cv/model';
+import { STEP_COUNT, STEP_TITLES } from '@/lib/cv/model';
 
 export function WizardProgress({ step }: { step: number }) {
   const percent = Math.round(((step + 1) / STEP_COUNT) * 100);

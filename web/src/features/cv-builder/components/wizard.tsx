@@ -2,7 +2,7 @@
 // Complete on the last step. Complete checks the starred fields; what is missing is listed in an announced error
 // summary whose links (and the first problem) take the focus to the field, on its step.
 import { useEffect, useRef, useState } from 'react';
-import { emptyEducation, emptyExperience, findProblems, move, STEP_COUNT, STEP_TITLES, type CvDraft, type Problem } from '@/features/cv/model';
+import { emptyEducation, emptyExperience, findProblems, move, STEP_COUNT, STEP_TITLES, type CvDraft, type Problem } from '@/lib/cv/model';
 import { STEPS, type StepProps } from './steps';
 import { WizardProgress } from './wizard-progress';
 

@@ -11,7 +11,7 @@ import {
   type Filters,
   type ListKey,
   type SearchResult,
-} from '../model';
+} from '@/lib/job-search/model';
 
 type Props = { filters: Filters; facets: SearchResult['facets'] | null; onChange: (next: Filters) => void };
 

@@ -14,7 +14,7 @@ import {
   type Filters,
   type JobSummary,
   type SearchResult,
-} from '../model';
+} from '@/lib/job-search/model';
 
 function JobCard({ job }: { job: JobSummary }) {
   return (

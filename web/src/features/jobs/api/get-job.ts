@@ -1,6 +1,6 @@
 // One active job by id (spec §7 "jobs single"); null when there is none. Ids that are not UUIDs cannot be jobs.
 import { getSupabase, unwrap } from '@/lib/api';
-import { JOB_COLUMNS, type JobRow } from './types';
+import { JOB_COLUMNS, type JobRow } from '@/lib/jobs/types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

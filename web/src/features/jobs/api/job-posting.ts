@@ -2,8 +2,8 @@
 // public.job_posting_json (sql/migrations/0402) emits the same object for the server-rendered page;
 // web/e2e/job-page-twin.test.mjs fails when the two differ in any field.
 import { site } from '@/content/site';
-import { advertiserText, descriptionParagraphs, requirementList } from './format';
-import type { EmploymentType, JobRow } from './types';
+import { advertiserText, descriptionParagraphs, requirementList } from '@/lib/jobs/format';
+import type { EmploymentType, JobRow } from '@/lib/jobs/types';
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

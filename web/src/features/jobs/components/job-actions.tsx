@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { site } from '@/content/site';
 import { useAuth } from '@/lib/auth';
 import { saveJob } from '../api/save-job';
-import type { JobRow } from '../api/types';
+import type { JobRow } from '@/lib/jobs/types';
 import { ApplicationDialog } from './application-dialog';
 
 export function JobActions({ job }: { job: JobRow }) {

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { site } from '@/content/site';
 import { EMPLOYMENT_TYPE_LABELS, WORK_ARRANGEMENT_LABELS } from '@/lib/job-vocabulary';
-import { advertiserText, clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '../api/format';
-import type { JobRow } from '../api/types';
+import { advertiserText, clientTypeLabel, descriptionParagraphs, jobReference, postedText, requirementList } from '@/lib/jobs/format';
+import type { JobRow } from '@/lib/jobs/types';
 
 /**
  * The description and requirements: the stored rendering (jobs.description_html / requirements_html, allowlisted by

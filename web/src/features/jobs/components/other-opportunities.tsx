@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MapPinIcon } from '@/components/ui/icons';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import { getActiveJobs } from '../api/get-jobs';
-import type { JobRow } from '../api/types';
-import { sampleJobs } from '../data/sample-jobs';
+import { getActiveJobs } from '@/lib/jobs/get-jobs';
+import type { JobRow } from '@/lib/jobs/types';
+import { sampleJobs } from '@/lib/jobs/sample-jobs';
 
 export const OTHER_OPPORTUNITIES_MAX = 3;
 

@@ -1,7 +1,7 @@
 // Display order of the vacancies section: first job, first trending card, second job, third job, second trending
 // card — at most five.
-import type { JobRow } from '@/features/jobs/api/types';
-import { trendingCards, type TrendingCard } from '@/features/jobs/data/sample-jobs';
+import type { JobRow } from '@/lib/jobs/types';
+import { trendingCards, type TrendingCard } from '@/lib/jobs/sample-jobs';
 
 export const VACANCY_CARDS = 5;
 

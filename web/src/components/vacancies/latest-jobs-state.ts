@@ -1,7 +1,7 @@
 // The vacancies section's state from its one load (spec §4): loading → real active jobs; none → sample jobs; error →
 // sample jobs + message. Pure (no React, no network), so it is unit-tested.
-import type { JobRow } from '@/features/jobs/api/types';
-import { sampleJobs } from '@/features/jobs/data/sample-jobs';
+import type { JobRow } from '@/lib/jobs/types';
+import { sampleJobs } from '@/lib/jobs/sample-jobs';
 
 export type LatestJobs = { loading: boolean; jobs: JobRow[]; error: boolean; sample: boolean };
 

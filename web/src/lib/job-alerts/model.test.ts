@@ -1,7 +1,7 @@
 // A job alert's search: the /jobs filters it holds (without page, sort or date posted) and the words it is shown in
 // (as the database's public.job_alert_label).
 import { describe, expect, it } from 'vitest';
-import { emptyFilters, type Filters } from '@/features/jobs-search/model';
+import { emptyFilters, type Filters } from '@/lib/job-search/model';
 import { alertLabel, filtersOfSearch, searchOfFilters, type AlertSearch } from './model';
 
 const none: AlertSearch = { q: null, location: null, sectors: null, regions: null, employment_types: null, work_arrangements: null, salary_min: null };

@@ -1,6 +1,6 @@
 // Vacancies load state (spec §4): loading → real active jobs; none → sample jobs; error → sample jobs + message.
-import { getActiveJobs } from '@/features/jobs/api/get-jobs';
-import type { JobRow } from '@/features/jobs/api/types';
+import { getActiveJobs } from '@/lib/jobs/get-jobs';
+import type { JobRow } from '@/lib/jobs/types';
 import { useQuery } from '@/lib/use-query';
 import { latestJobsState, type LatestJobs } from './latest-jobs-state';
 

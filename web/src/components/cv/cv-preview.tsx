@@ -1,9 +1,9 @@
 // The live CV preview: an A4 page scaled to its container, drawn from the same blocks (layoutCv) and template style
 // (TEMPLATE_STYLES) as the PDF. Plain paragraphs, not headings, so it never disturbs the page's heading outline.
 import type { CSSProperties } from 'react';
-import { layoutCv } from './layout';
-import type { CvDraft } from './model';
-import { TEMPLATE_STYLES, templateName } from './templates';
+import { layoutCv } from '@/lib/cv/layout';
+import type { CvDraft } from '@/lib/cv/model';
+import { TEMPLATE_STYLES, templateName } from '@/lib/cv/templates';
 import { injectStyle } from '@/lib/inject-style';
 import cvCss from './cv.css?inline';
 

@@ -1,6 +1,6 @@
 // Built-in sample jobs (shown when the jobs list is empty or fails to load, and on /jobs/1 … /jobs/3, where 'Other
 // Opportunities in Property' lists the other samples) and the two trending placeholders (spec §3; not real jobs).
-import type { JobRow } from '../api/types';
+import type { JobRow } from './types';
 
 const base = {
   status: 'active',

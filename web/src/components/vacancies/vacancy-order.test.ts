@@ -1,7 +1,7 @@
 // The vacancies section's card order and its load states (spec §4), without a browser.
 import { describe, expect, it } from 'vitest';
-import type { JobRow } from '@/features/jobs/api/types';
-import { sampleJobs, trendingCards } from '@/features/jobs/data/sample-jobs';
+import type { JobRow } from '@/lib/jobs/types';
+import { sampleJobs, trendingCards } from '@/lib/jobs/sample-jobs';
 import { latestJobsState } from './latest-jobs-state';
 import { VACANCY_CARDS, vacancyOrder } from './vacancy-order';
 

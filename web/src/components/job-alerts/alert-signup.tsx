@@ -5,9 +5,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
-import type { Filters } from '@/features/jobs-search/model';
-import { createJobAlert } from '../api';
-import { ALERT_CONSENT, alertLabel, searchOfFilters, type AlertFrequency } from '../model';
+import type { Filters } from '@/lib/job-search/model';
+import { createJobAlert } from '@/lib/job-alerts/api';
+import { ALERT_CONSENT, alertLabel, searchOfFilters, type AlertFrequency } from '@/lib/job-alerts/model';
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; status: 'pending' | 'active'; email: string } | { kind: 'error'; message: string };
 

@@ -10,7 +10,7 @@ import {
   type Filters,
   type UkRegion,
   type WorkArrangement,
-} from '@/features/jobs-search/model';
+} from '@/lib/job-search/model';
 import type { Database } from '@/lib/database.types';
 
 export type AlertFrequency = Database['public']['Enums']['alert_frequency'];

@@ -3,9 +3,9 @@
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRightIcon, MapPinIcon, TrendingIcon } from '@/components/ui/icons';
-import { postedText } from '@/features/jobs/api/format';
-import type { JobRow } from '@/features/jobs/api/types';
-import type { TrendingCard } from '@/features/jobs/data/sample-jobs';
+import { postedText } from '@/lib/jobs/format';
+import type { JobRow } from '@/lib/jobs/types';
+import type { TrendingCard } from '@/lib/jobs/sample-jobs';
 import { useAuth } from '@/lib/auth';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useLatestJobs } from './use-latest-jobs';
