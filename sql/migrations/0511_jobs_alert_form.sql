@@ -241,6 +241,7 @@ declare
   frequency text;
   consent boolean;
   entered jsonb;
+  search public.job_alerts;
   result jsonb;
 begin
   begin
@@ -256,14 +257,12 @@ begin
     return entered || jsonb_build_object('error', 'Choose daily or weekly', 'field', 'frequency', 'http', 400);
   end if;
   begin
+    search := private.job_alert_of_filters(f); -- the same search the section's label shows
     result := public.create_job_alert(
       email => email, consent_text => case when consent then private.job_alert_consent() end,
-      frequency => frequency::public.alert_frequency, q => f ->> 'q', location => f ->> 'location',
-      sectors => (select array_agg(v) from jsonb_array_elements_text(f -> 'sector') v),
-      regions => (select array_agg(v::public.uk_region) from jsonb_array_elements_text(f -> 'region') v),
-      employment_types => (select array_agg(v::public.employment_type) from jsonb_array_elements_text(f -> 'type') v),
-      work_arrangements => (select array_agg(v::public.work_arrangement) from jsonb_array_elements_text(f -> 'arrangement') v),
-      salary_min => (f ->> 'salary')::int);
+      frequency => frequency::public.alert_frequency, q => search.q, location => search.location,
+      sectors => search.sectors, regions => search.regions, employment_types => search.employment_types,
+      work_arrangements => search.work_arrangements, salary_min => search.salary_min);
   exception
     when sqlstate 'PGRST' then -- the per-client or global limit (429 through the data API)
       return entered || jsonb_build_object('error', 'Too many submissions, please try again later.', 'http', 429);
