@@ -3,6 +3,7 @@
 //! `service_role`; comma-separated for rotation). Only digests are kept and compared, so neither the keys nor the
 //! time a comparison takes tell anything about them. An `sb_` key that is not configured is refused on every API.
 
+use crate::core::secret_eq::same_bytes;
 use sha2::{Digest, Sha256};
 
 /// What a configured key stands for.
@@ -57,8 +58,7 @@ impl ApiKeys {
         let presented = digest(key);
         let mut found = None;
         for (stored, kind) in &self.keys {
-            let difference = stored.iter().zip(presented.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b));
-            if difference == 0 {
+            if same_bytes(stored, &presented) {
                 found = Some(*kind);
             }
         }

@@ -23,6 +23,7 @@ pub mod raise;
 pub mod reload;
 pub mod revocation;
 pub mod role_settings;
+pub mod secret_eq;
 pub mod shared;
 mod state;
 #[cfg(test)]

@@ -20,6 +20,7 @@
 
 use super::{check_size, identify, Rejection, Verified};
 use crate::core::config::Config;
+use crate::core::secret_eq::same_bytes;
 use http::HeaderMap;
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
@@ -55,11 +56,6 @@ impl Credentials {
         let (a, k) = self.bytes.split_at(self.split);
         same_bytes(a, authorization.as_bytes()) & same_bytes(k, apikey.as_bytes())
     }
-}
-
-/// Byte equality whose time depends only on the lengths.
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// The map's hasher for [`Key`]s, which are already keyed hashes: passed through rather than hashed again.
