@@ -1,11 +1,11 @@
 //! PostgreSQL's cancel request: a separate connection to the same server carrying the backend's process id and
 //! secret key (from BackendKeyData at start-up), which interrupts whatever statement that backend is running.
 
+use super::conn::Stream;
 use bytes::BytesMut;
 use postgres_protocol::message::frontend;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Where the connection's server listens, as it was reached.
 #[derive(Debug, Clone)]
@@ -29,19 +29,13 @@ impl CancelKey {
     pub async fn send(&self) -> std::io::Result<()> {
         let mut buf = BytesMut::new();
         frontend::cancel_request(self.process_id, self.secret_key, &mut buf);
-        let mut rest = Vec::new();
-        match &self.peer {
-            Peer::Tcp(addr) => {
-                let mut s = tokio::net::TcpStream::connect(addr).await?;
-                s.write_all(&buf).await?;
-                s.read_to_end(&mut rest).await?;
-            }
-            Peer::Unix(path) => {
-                let mut s = tokio::net::UnixStream::connect(path).await?;
-                s.write_all(&buf).await?;
-                s.read_to_end(&mut rest).await?;
-            }
-        }
+        let mut stream = match &self.peer {
+            Peer::Tcp(addr) => Stream::Tcp(tokio::net::TcpStream::connect(addr).await?),
+            Peer::Unix(path) => Stream::Unix(tokio::net::UnixStream::connect(path).await?),
+        };
+        stream.write_all(&buf).await?;
+        buf.clear();
+        while stream.read_buf(&mut buf).await? > 0 {}
         Ok(())
     }
 }

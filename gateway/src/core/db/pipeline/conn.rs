@@ -87,7 +87,7 @@ impl Stream {
         }
     }
 
-    async fn read_buf(&mut self, buf: &mut BytesMut) -> std::io::Result<usize> {
+    pub(super) async fn read_buf(&mut self, buf: &mut BytesMut) -> std::io::Result<usize> {
         match self {
             Stream::Tcp(s) => s.read_buf(buf).await,
             Stream::Unix(s) => s.read_buf(buf).await,
