@@ -42,6 +42,8 @@ for scenario in $scenarios; do
       echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60 || true
       echo; echo "## inclusive"; callgrind_annotate --inclusive=yes --threshold=99 "$tmp/cg.$scenario.out" 2>/dev/null \
         | sed -n '/^--* *$/,$p' | head -n 80 || true; } > "$out_dir/$scenario.txt"
+    # BENCH_KEEP_CALLGRIND=1 keeps the raw profile too (for callgrind_annotate --tree=caller on one function)
+    [ -z "${BENCH_KEEP_CALLGRIND:-}" ] || cp "$tmp/cg.$scenario.out" "$out_dir/cg.$scenario.out"
   fi
 done
 {
