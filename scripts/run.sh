@@ -27,7 +27,7 @@ web_build=
 if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web/dist/index.html ] || \
    [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
   echo "building the site (log: $DATA_DIR/build-web.log)..."
-  scripts/build-web.sh >"$DATA_DIR/build-web.log" 2>&1 &
+  scripts/build-web.sh --no-typecheck >"$DATA_DIR/build-web.log" 2>&1 &
   web_build=$!
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
