@@ -32,7 +32,7 @@ if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  # the `local` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
+  # the `local` profile: built for build time, opt-level 1 (Cargo.toml); `make build` gives production's build
   echo "building the gateway (the first build takes a few minutes)..."
   cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
