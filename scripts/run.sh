@@ -27,12 +27,12 @@ web_build=
 if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web/dist/index.html ] || \
    [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
   echo "building the site (log: $DATA_DIR/build-web.log)..."
-  scripts/build-web.sh >"$DATA_DIR/build-web.log" 2>&1 &
+  scripts/build-web.sh --no-typecheck >"$DATA_DIR/build-web.log" 2>&1 &
   web_build=$!
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  # the `local` profile: optimised, without whole-program LTO (Cargo.toml); `make build` gives production's build
+  # the `local` profile: built for build time, opt-level 1 (Cargo.toml); `make build` gives production's build
   echo "building the gateway (the first build takes a few minutes)..."
   cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
