@@ -3,7 +3,6 @@
 //! the database and back: no work stealing, no cross-thread wake-ups, no scheduler atomics on the hot path (a
 //! multi-threaded runtime cost ~15 % more CPU per request in profiles). Each worker has its own data-API pool.
 
-use axum::Router;
 use std::cell::Cell;
 
 thread_local! {
@@ -19,7 +18,7 @@ pub fn current() -> usize {
 /// connections gracefully.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    app: Router,
+    app: impl crate::core::conn::App,
     workers: usize,
     limits: crate::core::conn::ConnLimits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,

@@ -10,13 +10,13 @@ use super::Rest;
 use crate::core::db::pipeline::pool::PoolError;
 use crate::core::db::pipeline::TextRow;
 use crate::core::db::replicas::{fallback, Fallback};
-use axum::http::{HeaderMap, Method};
+use axum::http::{HeaderMap, HeaderName, Method};
 
 /// Reads that may use a replica, by where they ran (`source`: `replica` or `primary`).
 const READS: &str = "gateway_rest_reads_total";
 
 /// The request header that sends a read to the primary.
-pub const READ_FROM: &str = "x-read-from";
+pub const READ_FROM: HeaderName = HeaderName::from_static("x-read-from");
 
 /// Where a request may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Source {
 /// GET and HEAD may read from a replica unless `X-Read-From: primary` asks otherwise.
 pub fn source(method: &Method, headers: &HeaderMap) -> Source {
     let read = *method == Method::GET || *method == Method::HEAD;
-    let primary = headers.get(READ_FROM).is_some_and(|v| v.as_bytes().trim_ascii().eq_ignore_ascii_case(b"primary"));
+    let primary = headers.get(&READ_FROM).is_some_and(|v| v.as_bytes().trim_ascii().eq_ignore_ascii_case(b"primary"));
     if read && !primary {
         Source::AnyReplica
     } else {

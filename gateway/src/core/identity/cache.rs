@@ -18,7 +18,7 @@
 //! which cost about as much CPU as the rest of a cached GET; holding the credentials (at most 4 KiB, counted in the
 //! byte budget) is what makes the shorter hash safe.
 
-use super::{check_size, identify, Rejection, Verified};
+use super::{check_size, identify, Rejection, Verified, APIKEY};
 use crate::core::config::Config;
 use crate::core::secret_eq::same_bytes;
 use http::HeaderMap;
@@ -129,8 +129,8 @@ impl IdentityCache {
         config: &Config,
     ) -> Result<Arc<Verified>, Rejection> {
         check_size(headers)?;
-        let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
-        let (authorization, apikey) = (header("authorization"), header("apikey"));
+        let header = |n: &http::HeaderName| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let (authorization, apikey) = (header(&http::header::AUTHORIZATION), header(&APIKEY));
         if authorization.is_empty() && apikey.is_empty() {
             return identify(headers, keys, config).map(Verified::new);
         }

@@ -7,7 +7,8 @@ pub mod token;
 
 use crate::core::api_keys;
 use crate::core::config::Config;
-use http::HeaderMap;
+use http::header::AUTHORIZATION;
+use http::{HeaderMap, HeaderName};
 use jwks::{KeySet, VerifyOptions};
 pub use rejection::Rejection;
 use serde_json::{Map, Value};
@@ -63,22 +64,25 @@ impl Verified {
 /// auth API keep every token it issues well below it.
 pub const MAX_CREDENTIAL_BYTES: usize = 8 * 1024;
 
+/// Supabase's `apikey` header (a name, so a lookup does not parse it again).
+pub const APIKEY: HeaderName = HeaderName::from_static("apikey");
+
 /// Refuses a request whose `Authorization` or `apikey` value is larger than [`MAX_CREDENTIAL_BYTES`].
 pub fn check_size(headers: &HeaderMap) -> Result<(), Rejection> {
-    let oversized = |name: &str| headers.get_all(name).iter().any(|v| v.len() > MAX_CREDENTIAL_BYTES);
-    match oversized(http::header::AUTHORIZATION.as_str()) || oversized("apikey") {
+    let oversized = |name: &HeaderName| headers.get_all(name).iter().any(|v| v.len() > MAX_CREDENTIAL_BYTES);
+    match oversized(&AUTHORIZATION) || oversized(&APIKEY) {
         true => Err(Rejection::TooLarge),
         false => Ok(()),
     }
 }
 
-fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+fn header<'h>(headers: &'h HeaderMap, name: &HeaderName) -> Option<&'h str> {
     headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// The `Authorization: Bearer …` value (scheme case-insensitive), whatever it is.
 fn authorization_bearer(headers: &HeaderMap) -> Option<&str> {
-    let v = header(headers, http::header::AUTHORIZATION.as_str())?;
+    let v = header(headers, &AUTHORIZATION)?;
     (v.len() > 7 && v[..7].eq_ignore_ascii_case("bearer ")).then(|| v[7..].trim())
 }
 
@@ -88,7 +92,7 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     if let Some(t) = authorization_bearer(headers).filter(|t| !api_keys::is_opaque(t)) {
         return Some(t);
     }
-    header(headers, "apikey").filter(|k| k.matches('.').count() == 2)
+    header(headers, &APIKEY).filter(|k| k.matches('.').count() == 2)
 }
 
 /// The role an API key of this gateway stands for: a configured opaque key (publishable: the anonymous role;
@@ -125,7 +129,7 @@ pub const SERVICE_ROLE: &str = "service_role";
 /// Every opaque key a request presents (its `apikey`, or `Authorization: Bearer sb_…`) must be a configured one;
 /// the role the first of them stands for.
 fn opaque_key_role(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<Option<String>, Rejection> {
-    let presented = [header(headers, "apikey"), authorization_bearer(headers)];
+    let presented = [header(headers, &APIKEY), authorization_bearer(headers)];
     let mut role = None;
     for key in presented.into_iter().flatten().filter(|k| api_keys::is_opaque(k)) {
         let r = api_key_role(key, keys, config)?;
@@ -142,7 +146,7 @@ pub fn identify(headers: &HeaderMap, keys: &KeySet, config: &Config) -> Result<I
     check_size(headers)?;
     let key_role = opaque_key_role(headers, keys, config)?;
     if config.require_apikey {
-        api_key_role(header(headers, "apikey").unwrap_or(""), keys, config)?;
+        api_key_role(header(headers, &APIKEY).unwrap_or(""), keys, config)?;
     }
     if let Some(token) = authorization_bearer(headers).filter(|t| !api_keys::is_opaque(t)) {
         return verify_token(token, keys, config);
