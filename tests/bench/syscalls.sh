@@ -11,12 +11,8 @@ secs=${BENCH_SECONDS:-5}
 scenarios=${BENCH_SCENARIOS:-get_one page_to_many insert}
 command -v strace >/dev/null || { echo "strace is needed (apt-get install strace)" >&2; exit 2; }
 [ -z "$out_dir" ] || mkdir -p "$out_dir"
-mkdir -p "$bench_root/tests/.tmp"; chmod 755 "$bench_root/tests/.tmp"
-tmp=$(mktemp -d "$bench_root/tests/.tmp/syscalls-XXXXXX"); chmod 755 "$tmp"
-trap bench_cleanup EXIT
-trap 'exit 130' INT TERM
-bench_cluster
-psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
+bench_scratch syscalls
+bench_cluster_async_commit
 for scenario in $scenarios; do
   bench_gateway_start
   bench_wrk "$tmp/warm.txt" "$scenario.lua" 3 32 "http://127.0.0.1:$port"
