@@ -263,6 +263,25 @@ mod tests {
     }
 
     #[test]
+    fn the_peers_text_is_reused_only_for_the_peer_itself() {
+        let request = |forwarded: &str| {
+            let mut req = Request::new(axum::body::Body::empty());
+            req.headers_mut().insert("x-forwarded-for", HeaderValue::from_str(forwarded).unwrap());
+            let peer = SocketAddr::from(([10, 0, 0, 2], 5000));
+            req.extensions_mut().insert(ConnectInfo(peer));
+            req.extensions_mut().insert(PeerText::of(peer.ip()));
+            req
+        };
+        let mut direct = request("1.1.1.1");
+        stamp(&proxies("", None), &mut direct);
+        assert_eq!(direct.headers()["x-forwarded-for"], "10.0.0.2");
+        let mut proxied = request("203.0.113.9");
+        stamp(&proxies("10.0.0.0/8", None), &mut proxied);
+        assert_eq!(proxied.headers()["x-forwarded-for"], "203.0.113.9", "the client a trusted proxy names");
+        assert_eq!(proxied.extensions().get::<ClientAddr>(), Some(&ClientAddr(ip("203.0.113.9"))));
+    }
+
+    #[test]
     fn ipv6_clients_are_keyed_by_their_64() {
         let key = |s: &str| limit_key(s.parse().unwrap());
         assert_eq!(key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
