@@ -7,8 +7,7 @@
 # (each a SCRAM handshake in the count; those alive at the end, as a pool keeps them) are shown beside it. Also
 # writes the top functions (exclusive and inclusive) of each scenario to OUT_DIR/<scenario>.txt.
 #   tests/bench/instructions.sh BIN [OUT_DIR]   (BENCH_SCENARIOS default: get_one page_embed page_to_many insert;
-#                                                BENCH_SECONDS counted per scenario, default 20; 4 connections;
-#                                                BENCH_KEEP_CALLGRIND=1 also keeps OUT_DIR/callgrind.<scenario>.out)
+#                                                BENCH_SECONDS counted per scenario, default 20; 4 connections)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 GATEWAY_BIN=${1:?gateway binary}; out_dir=${2:-}
@@ -35,11 +34,12 @@ for scenario in $scenarios; do
   ir=$(callgrind_annotate "$tmp/cg.$scenario.out" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
   rows+=("| $scenario | $n | $ir | $(awk -v i="$ir" -v n="$n" 'BEGIN {printf "%.0f", i / n}') | $opened |")
   if [ -n "$out_dir" ]; then
-    [ -z "${BENCH_KEEP_CALLGRIND:-}" ] || cp "$tmp/cg.$scenario.out" "$out_dir/callgrind.$scenario.out"
     { echo "# $scenario: $(basename "$GATEWAY_BIN"), $n requests, $ir instructions"; echo
       echo "## exclusive"; callgrind_annotate --threshold=95 "$tmp/cg.$scenario.out" 2>/dev/null | sed -n '/^--* *$/,$p' | head -n 60 || true
       echo; echo "## inclusive"; callgrind_annotate --inclusive=yes --threshold=99 "$tmp/cg.$scenario.out" 2>/dev/null \
         | sed -n '/^--* *$/,$p' | head -n 80 || true; } > "$out_dir/$scenario.txt"
+    # BENCH_KEEP_CALLGRIND=1 keeps the raw profile too (for callgrind_annotate --tree=caller on one function)
+    [ -z "${BENCH_KEEP_CALLGRIND:-}" ] || cp "$tmp/cg.$scenario.out" "$out_dir/cg.$scenario.out"
   fi
 done
 {

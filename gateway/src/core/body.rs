@@ -51,6 +51,10 @@ pub async fn read_limited(
         drain(body).await;
         return Err(TooLarge);
     }
+    if axum::body::HttpBody::is_end_stream(&body) {
+        // a request without a body (every GET): nothing to collect
+        return Ok(axum::body::Bytes::new());
+    }
     axum::body::to_bytes(body, limit).await.map_err(|_| TooLarge)
 }
 

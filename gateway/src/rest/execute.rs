@@ -1,10 +1,12 @@
 //! Runs one request's transaction on a pipelined connection, in one round trip where it can:
 //! - reads: the preamble (made read-only; role, claims, search_path, …), setup statements and the statement under
 //!   a single Sync, which ends the implicit transaction they share — no BEGIN or COMMIT to send;
-//! - writes whose outcome cannot change the decision: `BEGIN READ WRITE`, preamble, statement and `COMMIT`, in
-//!   one flight;
-//! - other writes (singular, max-affected, `tx=rollback`, EXPLAIN): the same without COMMIT, then COMMIT or
-//!   ROLLBACK as the response stage decides, in a second round trip.
+//! - writes whose outcome cannot change the decision: the preamble and the statement under one Sync too, in the
+//!   implicit transaction it commits (as a `COMMIT` would: deferred constraints are checked then, and their error is
+//!   the answer) — two statements for PostgreSQL instead of four with `BEGIN` and `COMMIT`; the connection's
+//!   defaults (`startup`) make it READ COMMITTED and read-write, as `BEGIN READ WRITE` did;
+//! - other writes (singular, max-affected, `tx=rollback`, EXPLAIN): `BEGIN READ WRITE`, preamble and statement,
+//!   then COMMIT or ROLLBACK as the response stage decides, in a second round trip.
 //!
 //! A caller that goes away mid-flight leaves the batch in flight; the pool's connection guard settles it in the
 //! background (finishes or cancels it, rolls back what was open) and hands the connection back (`core::db::pipeline`).
@@ -29,7 +31,7 @@ pub struct TxJob {
     pub extra: Option<Statement>,
     /// Whether the role is not the anonymous one (42501 → 403 rather than 401).
     pub authenticated: bool,
-    /// A write that commits whatever the rows say (`decide` can only confirm): COMMIT goes in the same flight.
+    /// A write that commits whatever the rows say (`decide` can only confirm): committed by the flight's Sync.
     pub commit_in_flight: bool,
 }
 
@@ -61,12 +63,13 @@ pub async fn read(pool: &pipeline::Pool, job: &TxJob) -> Result<(Vec<TextRow>, V
     send(&mut conn, job).await.map_err(ReadError::Pg)
 }
 
-/// The job's steps (BEGIN for writes, the preamble, setup, the statement and its extra, COMMIT when in flight) as
-/// one pipeline; the rows of the statement and of `extra`.
+/// The job's steps (BEGIN for a write that decides later, the preamble, setup, the statement and its extra) as one
+/// pipeline; the rows of the statement and of `extra`.
 async fn send(conn: &mut PgConn, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), PgError> {
     let (pre_sql, pre_params) = preamble_text(&job.context, job.read_only);
-    let mut steps = Vec::with_capacity(5 + job.setup.len());
-    if !job.read_only {
+    let mut steps = Vec::with_capacity(4 + job.setup.len());
+    // reads and writes committed in flight run in the implicit transaction the Sync ends
+    if !job.read_only && !job.commit_in_flight {
         steps.push(Step::new(BEGIN_READ_WRITE));
     }
     // the statement is parsed inside the pipeline after the role switch, so schema privileges apply to it
@@ -76,9 +79,6 @@ async fn send(conn: &mut PgConn, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextR
     steps.push(step(&job.stmt));
     if let Some(extra) = &job.extra {
         steps.push(step(extra));
-    }
-    if job.commit_in_flight && !job.read_only {
-        steps.push(Step::new("COMMIT"));
     }
     let mut results = conn.pipeline(&steps).await?;
     let extra_rows = if job.extra.is_some() { results.get_mut(main + 1).map(std::mem::take) } else { None };

@@ -82,23 +82,38 @@ impl SqlBuilder {
 
     /// Adds a value and returns its placeholder.
     pub fn param(&mut self, value: impl Into<String>) -> String {
-        self.params.push(Param(Some(value.into())));
-        let n = self.params.len().to_string();
-        let mut placeholder = String::with_capacity(n.len() + 1);
-        placeholder.push('$');
-        placeholder.push_str(&n);
+        let mut placeholder = String::with_capacity(4);
+        self.push_param(&mut placeholder, value);
         placeholder
+    }
+
+    /// Adds a value and appends its placeholder to `sql`.
+    pub fn push_param(&mut self, sql: &mut String, value: impl Into<String>) {
+        self.params.push(Param(Some(value.into())));
+        sql.push('$');
+        push_int(sql, self.params.len() as i64);
+    }
+
+    /// Appends a JSON object key as a `text` parameter, shared between equal keys.
+    pub fn push_json_key(&mut self, sql: &mut String, key: &str) {
+        let n = match self.json_keys.get(key) {
+            Some(n) => *n,
+            None => {
+                self.params.push(Param(Some(key.to_string())));
+                self.json_keys.insert(key.to_string(), self.params.len());
+                self.params.len()
+            }
+        };
+        sql.push('$');
+        push_int(sql, n as i64);
+        sql.push_str("::text");
     }
 
     /// A JSON object key as a `text` parameter, shared between equal keys.
     pub fn json_key(&mut self, key: &str) -> String {
-        if let Some(n) = self.json_keys.get(key) {
-            return format!("${n}::text");
-        }
-        self.params.push(Param(Some(key.to_string())));
-        let n = self.params.len();
-        self.json_keys.insert(key.to_string(), n);
-        format!("${n}::text")
+        let mut placeholder = String::with_capacity(10);
+        self.push_json_key(&mut placeholder, key);
+        placeholder
     }
 
     pub fn finish(self, sql: String) -> Statement {
@@ -120,7 +135,32 @@ impl SqlBuilder {
 /// value is an integer the request parser produced, so no client text enters the statement; few distinct page
 /// sizes are used, so the prepared statements stay few. OFFSET stays a parameter: its values are many.
 pub fn limit_clause(limit: i64) -> String {
-    format!(" LIMIT {limit}")
+    let mut clause = String::with_capacity(16);
+    clause.push_str(" LIMIT ");
+    push_int(&mut clause, limit);
+    clause
+}
+
+/// Appends `n` in decimal (what `write!(out, "{n}")` gives, without the formatting machinery: statements and
+/// response headers write a few numbers on every request).
+pub fn push_int(out: &mut String, n: i64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// A PostgreSQL array literal (`{"a","b\"c"}`) from elements, each quoted and escaped.
@@ -152,6 +192,16 @@ mod tests {
         assert_eq!(b.json_key("a"), "$2::text");
         assert_eq!(b.param("x"), "$3");
         assert_eq!(b.finish(String::new()).params.len(), 3);
+    }
+
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 1234567890, -1, -250, i64::MAX, i64::MIN] {
+            let mut out = String::from("x");
+            push_int(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+        assert_eq!(limit_clause(25), " LIMIT 25");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use axum::http::{HeaderMap, HeaderName, Method};
 const READS: &str = "gateway_rest_reads_total";
 
 /// The request header that sends a read to the primary.
-pub const READ_FROM: HeaderName = HeaderName::from_static("x-read-from");
+pub const READ_FROM: &str = "x-read-from";
 
 /// Where a request may run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,9 @@ pub enum Source {
 /// GET and HEAD may read from a replica unless `X-Read-From: primary` asks otherwise.
 pub fn source(method: &Method, headers: &HeaderMap) -> Source {
     let read = *method == Method::GET || *method == Method::HEAD;
-    let primary = headers.get(&READ_FROM).is_some_and(|v| v.as_bytes().trim_ascii().eq_ignore_ascii_case(b"primary"));
+    static READ_FROM_NAME: HeaderName = HeaderName::from_static(READ_FROM);
+    let primary =
+        headers.get(&READ_FROM_NAME).is_some_and(|v| v.as_bytes().trim_ascii().eq_ignore_ascii_case(b"primary"));
     if read && !primary {
         Source::AnyReplica
     } else {

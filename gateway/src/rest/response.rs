@@ -3,6 +3,7 @@
 
 use crate::core::db::pipeline::TextRow;
 use crate::rest::error::Error;
+use crate::rest::fragment::push_int;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::{Count, Preferences, Resolution, Return, Tx};
 use axum::body::Body;
@@ -126,21 +127,28 @@ fn count_word(c: Count) -> &'static str {
 }
 
 fn content_range(offset: i64, page_total: i64, total: Option<i64>) -> String {
-    use std::fmt::Write;
     let mut out = String::with_capacity(48);
     if page_total <= 0 {
         out.push('*');
     } else {
-        let _ = write!(out, "{offset}-{}", offset + page_total - 1);
+        push_int(&mut out, offset);
+        out.push('-');
+        push_int(&mut out, offset + page_total - 1);
     }
     match total {
         Some(t) => {
-            let _ = write!(out, "/{t}");
+            out.push('/');
+            push_int(&mut out, t);
         }
         None => out.push_str("/*"),
     }
     out
 }
+
+/// The response headers this stage names, parsed once rather than from a string on every response.
+static CONTENT_RANGE: HeaderName = HeaderName::from_static("content-range");
+static CONTENT_PROFILE: HeaderName = HeaderName::from_static("content-profile");
+static PREFERENCE_APPLIED: HeaderName = HeaderName::from_static("preference-applied");
 
 /// The response: status, headers and body.
 pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
@@ -173,7 +181,7 @@ pub fn build(outcome: Outcome, shape: &Shape) -> Result<Response<Body>, Error> {
 
 /// The status by kind (206 for a partial page) and the `Content-Range`; an offset past the end is refused.
 fn status_and_range(outcome: &Outcome, shape: &Shape, total: Option<i64>) -> Result<(StatusCode, String), Error> {
-    let all = || format!("*/{}", total.map_or("*".to_string(), |t| t.to_string()));
+    let all = || content_range(0, 0, total);
     let with_body = if shape.representation { StatusCode::OK } else { StatusCode::NO_CONTENT };
     Ok(match shape.kind {
         Kind::Read | Kind::Call { void: false } => {
@@ -208,7 +216,7 @@ fn add_headers(
 ) -> Result<(), Error> {
     // room for these, CORS and security headers up front: growing the map later rehashes it
     h.reserve(12);
-    h.insert("content-range", hv(range)?);
+    h.insert(&CONTENT_RANGE, hv(range)?);
     let typed_head = shape.head && matches!(shape.kind, Kind::Read | Kind::Call { void: false });
     if has_body || typed_head {
         let value = match shape.media.content_type() {
@@ -218,14 +226,14 @@ fn add_headers(
         h.insert(header::CONTENT_TYPE, value);
     }
     if let Some(p) = shape.profile {
-        h.insert("content-profile", hv(p)?);
+        h.insert(&CONTENT_PROFILE, hv(p)?);
     }
     if let Some(l) = &shape.location {
         h.insert(header::LOCATION, hv(l)?);
     }
     let applied = applied(shape);
     if !applied.is_empty() {
-        h.insert("preference-applied", hv(&applied.join(", "))?);
+        h.insert(&PREFERENCE_APPLIED, hv(&applied.join(", "))?);
     }
     match gucs {
         Some(gucs) => add_guc_headers(h, gucs),

@@ -483,3 +483,49 @@ async fn unfiltered_update_and_delete_are_refused_like_safeupdate() {
         }
     }
 }
+
+/// A write that commits in flight runs in the implicit transaction its Sync ends (no BEGIN/COMMIT sent): it is
+/// READ COMMITTED and read-write as `BEGIN READ WRITE` made it, a deferred constraint is still checked at commit
+/// (its violation is the answer and nothing is kept), and the connection serves the next request.
+#[tokio::test]
+async fn writes_committed_in_flight_keep_their_transaction_semantics() {
+    let app = rest_app().await;
+    let admin = app.admin_client().await;
+    admin
+        .batch_execute(
+            "create table public.deferred_pairs (id int primary key,
+               partner int references public.deferred_pairs(id) deferrable initially deferred);
+             grant select, insert on public.deferred_pairs to anon;
+             create function public.tx_modes() returns json language sql volatile as $$
+               select json_build_object('isolation', current_setting('transaction_isolation'),
+                 'read_only', current_setting('transaction_read_only'), 'role', current_user) $$;
+             grant execute on function public.tx_modes() to anon;",
+        )
+        .await
+        .unwrap();
+    app.reload_schema().await;
+
+    let res = app.rest(Method::POST, "/rpc/tx_modes").json(&json!({})).send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!({"isolation":"read committed","read_only":"off","role":"anon"})));
+
+    for _ in 0..3 {
+        // checked at commit, after the statement returned its row
+        let res = app.rest(Method::POST, "/deferred_pairs").json(&json!({"id":1,"partner":2})).send().await.unwrap();
+        let (status, _, body) = parts(res).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("23503")), "{body}");
+    }
+    let n: i64 = admin.query_one("select count(*) from public.deferred_pairs", &[]).await.unwrap().get(0);
+    assert_eq!(n, 0, "a write refused at commit keeps nothing");
+
+    let res = app
+        .rest(Method::POST, "/deferred_pairs")
+        .json(&json!([{"id":1,"partner":2},{"id":2,"partner":1}]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let res = app.rest(Method::GET, "/deferred_pairs?select=id,partner&order=id").send().await.unwrap();
+    let (status, _, body) = parts(res).await;
+    assert_eq!((status, body), (200, json!([{"id":1,"partner":2},{"id":2,"partner":1}])));
+}

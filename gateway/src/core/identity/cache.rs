@@ -21,7 +21,7 @@
 use super::{check_size, identify, Rejection, Verified, APIKEY};
 use crate::core::config::Config;
 use crate::core::secret_eq::same_bytes;
-use http::HeaderMap;
+use http::{HeaderMap, HeaderName};
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
@@ -129,7 +129,7 @@ impl IdentityCache {
         config: &Config,
     ) -> Result<Arc<Verified>, Rejection> {
         check_size(headers)?;
-        let header = |n: &http::HeaderName| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let header = |n: &HeaderName| headers.get(n).and_then(|v| v.to_str().ok()).unwrap_or("");
         let (authorization, apikey) = (header(&http::header::AUTHORIZATION), header(&APIKEY));
         if authorization.is_empty() && apikey.is_empty() {
             return identify(headers, keys, config).map(Verified::new);

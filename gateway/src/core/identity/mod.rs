@@ -64,9 +64,6 @@ impl Verified {
 /// auth API keep every token it issues well below it.
 pub const MAX_CREDENTIAL_BYTES: usize = 8 * 1024;
 
-/// Supabase's `apikey` header (a name, so a lookup does not parse it again).
-pub const APIKEY: HeaderName = HeaderName::from_static("apikey");
-
 /// Refuses a request whose `Authorization` or `apikey` value is larger than [`MAX_CREDENTIAL_BYTES`].
 pub fn check_size(headers: &HeaderMap) -> Result<(), Rejection> {
     let oversized = |name: &HeaderName| headers.get_all(name).iter().any(|v| v.len() > MAX_CREDENTIAL_BYTES);
@@ -75,6 +72,9 @@ pub fn check_size(headers: &HeaderMap) -> Result<(), Rejection> {
         false => Ok(()),
     }
 }
+
+/// The `apikey` header, named once (looked up on every request: a name given as text is parsed each time).
+pub static APIKEY: HeaderName = HeaderName::from_static("apikey");
 
 fn header<'h>(headers: &'h HeaderMap, name: &HeaderName) -> Option<&'h str> {
     headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())

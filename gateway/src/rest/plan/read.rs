@@ -4,7 +4,7 @@
 use super::embed::resolve_relationship;
 use super::types::*;
 use crate::rest::error::Error;
-use crate::rest::fragment::quote_ident;
+use crate::rest::fragment::{push_int, quote_ident};
 use crate::rest::request::types::*;
 use crate::rest::request::QueryParams;
 use crate::rest::schema_cache::{QualifiedName, SchemaCache};
@@ -81,8 +81,11 @@ fn embed_node(
 ) -> Result<EmbedNode, Error> {
     let rel = resolve_relationship(cache, relation, &embed.name, embed.hint.as_deref())?;
     let child_depth = depth + 1;
-    let inner_alias = format!("{}_{}", rel.target.name, child_depth);
-    let lateral_alias = format!("{}_{}_{}", relation.name, embed.output_name(), child_depth);
+    // joined rather than `format!`: every embed of every request names two aliases
+    let mut depth_suffix = String::from("_");
+    push_int(&mut depth_suffix, child_depth as i64);
+    let inner_alias = [rel.target.name.as_str(), &depth_suffix].concat();
+    let lateral_alias = [relation.name.as_str(), "_", embed.output_name(), &depth_suffix].concat();
     let target = rel.target.clone();
     let child = build_tree(cache, &target, quote_ident(&inner_alias), &embed.select, child_depth, limits)?;
     Ok(EmbedNode {

@@ -125,7 +125,10 @@ impl<'a> Cursor<'a> {
                 _ => break,
             }
         }
-        let n: String = self.chars[start..self.pos].iter().collect::<String>().trim().to_string();
+        let mut n: String = self.chars[start..self.pos].iter().collect();
+        if n.starts_with(' ') || n.ends_with(' ') {
+            n = n.trim().to_string();
+        }
         if n.is_empty() || n.ends_with('-') {
             self.pos = start;
             return self.fail("field name (* or [a..z0..9_$])");

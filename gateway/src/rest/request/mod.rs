@@ -12,7 +12,7 @@ pub mod types;
 
 use crate::rest::error::Error;
 use bytes::Bytes;
-use http::{HeaderMap, Method};
+use http::{HeaderMap, HeaderName, Method};
 use media::MediaType;
 use preferences::Preferences;
 use std::collections::BTreeMap;
@@ -102,10 +102,13 @@ pub fn parse(
 /// The schema the request names (`Accept-Profile` on reads, `Content-Profile` on writes; PGRST106 for one that is
 /// not exposed), and whether a profile is part of the answer.
 fn schema(method: &Method, headers: &HeaderMap, settings: &ParseConfig) -> Result<(String, bool), Error> {
+    // named once: a name given as text is parsed on every lookup
+    static ACCEPT_PROFILE: HeaderName = HeaderName::from_static("accept-profile");
+    static CONTENT_PROFILE: HeaderName = HeaderName::from_static("content-profile");
     let schema_negotiated_header = if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
-        "accept-profile"
+        &ACCEPT_PROFILE
     } else {
-        "content-profile"
+        &CONTENT_PROFILE
     };
     let profile = headers.get(schema_negotiated_header).and_then(|v| v.to_str().ok()).map(str::trim);
     let schema = match profile {

@@ -46,7 +46,8 @@ pub struct Preferences {
 impl Preferences {
     pub fn from_headers(headers: &HeaderMap) -> Self {
         let mut p = Preferences::default();
-        for value in headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()) {
+        static PREFER: http::HeaderName = http::HeaderName::from_static("prefer");
+        for value in headers.get_all(&PREFER).iter().filter_map(|v| v.to_str().ok()) {
             for token in value.split(',').map(str::trim).filter(|t| !t.is_empty()) {
                 p.apply(token);
             }

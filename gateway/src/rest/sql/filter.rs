@@ -12,19 +12,21 @@ pub fn cond_sql(b: &mut SqlBuilder, qual: &str, cond: &Cond) -> String {
         Cond::Filter { filter, column_type } => {
             let expr = op_sql(b, qual, filter, column_type.as_deref());
             if filter.expr.negated {
-                format!("NOT {expr}")
+                ["NOT ", &expr].concat()
             } else {
                 expr
             }
         }
         Cond::Logic { negated, or, children } => {
-            let parts: Vec<String> = children.iter().map(|c| cond_sql(b, qual, c)).collect();
-            let joined = format!("({})", parts.join(if *or { " OR " } else { " AND " }));
-            if *negated {
-                format!("NOT {joined}")
-            } else {
-                joined
+            let mut joined = String::from(if *negated { "NOT (" } else { "(" });
+            for (i, c) in children.iter().enumerate() {
+                if i > 0 {
+                    joined.push_str(if *or { " OR " } else { " AND " });
+                }
+                joined.push_str(&cond_sql(b, qual, c));
             }
+            joined.push(')');
+            joined
         }
         Cond::EmbedNull { lateral_alias, to_one, is_null } => {
             let lat = quote_ident(lateral_alias);
@@ -39,7 +41,7 @@ pub fn cond_sql(b: &mut SqlBuilder, qual: &str, cond: &Cond) -> String {
 }
 
 fn op_sql(b: &mut SqlBuilder, qual: &str, filter: &Filter, column_type: Option<&str>) -> String {
-    let lhs = field_sql(b, qual, &filter.field);
+    let mut lhs = field_sql(b, qual, &filter.field);
     match &filter.expr.operation {
         Operation::Simple { op, quantifier, value } => {
             let value = match op {
@@ -47,7 +49,14 @@ fn op_sql(b: &mut SqlBuilder, qual: &str, filter: &Filter, column_type: Option<&
                 _ => value.clone(),
             };
             match quantifier {
-                None => format!("{lhs} {} {}", op.sql(), b.param(value)),
+                None => {
+                    // pushed rather than `format!`: the usual filter of every request
+                    lhs.push(' ');
+                    lhs.push_str(op.sql());
+                    lhs.push(' ');
+                    b.push_param(&mut lhs, value);
+                    lhs
+                }
                 Some(q) => {
                     let items = list_items(&value);
                     let kw = if *q == Quantifier::Any { "ANY" } else { "ALL" };
@@ -55,7 +64,12 @@ fn op_sql(b: &mut SqlBuilder, qual: &str, filter: &Filter, column_type: Option<&
                 }
             }
         }
-        Operation::In(items) => format!("{lhs} = ANY({})", b.param(array_literal(items))),
+        Operation::In(items) => {
+            lhs.push_str(" = ANY(");
+            b.push_param(&mut lhs, array_literal(items));
+            lhs.push(')');
+            lhs
+        }
         Operation::Is(v) => format!(
             "{lhs} IS {}",
             match v {

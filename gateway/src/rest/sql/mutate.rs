@@ -4,7 +4,7 @@
 
 use super::read::{cond_sql, node_query};
 use super::{body_expr, wrap, BodyShape};
-use crate::rest::fragment::{qualified, quote_ident, SqlBuilder, Statement};
+use crate::rest::fragment::{push_quoted_ident, qualified, quote_ident, SqlBuilder, Statement};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
 use crate::rest::request::preferences::Resolution;
@@ -12,12 +12,30 @@ use crate::rest::schema_cache::{Cardinality, Column, SchemaCache};
 
 /// `AS _("a" integer, "b" text)`
 fn record_def(columns: &[Column]) -> String {
-    let defs: Vec<String> = columns.iter().map(|c| format!("{} {}", quote_ident(&c.name), c.data_type)).collect();
-    format!("_({})", defs.join(", "))
+    let mut sql =
+        String::with_capacity(4 + columns.iter().map(|c| c.name.len() + c.data_type.len() + 5).sum::<usize>());
+    sql.push_str("_(");
+    for (i, c) in columns.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        push_quoted_ident(&mut sql, &c.name);
+        sql.push(' ');
+        sql.push_str(&c.data_type);
+    }
+    sql.push(')');
+    sql
 }
 
 fn col_list(columns: &[Column]) -> String {
-    columns.iter().map(|c| quote_ident(&c.name)).collect::<Vec<_>>().join(", ")
+    let mut sql = String::with_capacity(columns.iter().map(|c| c.name.len() + 4).sum());
+    for (i, c) in columns.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        push_quoted_ident(&mut sql, &c.name);
+    }
+    sql
 }
 
 const INSERTED_UP: &str = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";
@@ -52,7 +70,7 @@ pub fn mutate_statement(
     } else {
         "NULL::int"
     };
-    wrap(b, &format!("pgrst_source AS ({mutation})"), "NULL::bigint", &rows_from, &body_sql, inserted)
+    wrap(b, &["pgrst_source AS (", &mutation, ")"].concat(), "NULL::bigint", &rows_from, &body_sql, inserted)
 }
 
 /// What the mutation returns: the columns the representation (or `Location`) reads, else a constant.
@@ -163,15 +181,27 @@ fn insert_sql(
         );
     }
     let (values, defaults_join) = element_values(columns, missing_default);
-    let mut sql = format!(
-        "INSERT INTO {table}({}) SELECT {} FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
-         LATERAL json_array_elements({array}) pgrst_elem, \
-         LATERAL (SELECT {} FROM json_to_record(pgrst_elem.value) AS {}) pgrst_body{defaults_join}",
-        col_list(columns),
-        values.join(", "),
-        col_list(columns),
-        record_def(columns)
-    );
+    let cols = col_list(columns);
+    // joined rather than `format!`: this runs on every insert
+    let mut sql = [
+        "INSERT INTO ",
+        table,
+        "(",
+        &cols,
+        ") SELECT ",
+        &values.join(", "),
+        " FROM (SELECT ",
+        payload,
+        "::json AS json_data) pgrst_payload, LATERAL json_array_elements(",
+        array,
+        ") pgrst_elem, LATERAL (SELECT ",
+        &cols,
+        " FROM json_to_record(pgrst_elem.value) AS ",
+        &record_def(columns),
+        ") pgrst_body",
+        &defaults_join,
+    ]
+    .concat();
     sql.push_str(&on_conflict_sql(columns, on_conflict));
     sql.push(' ');
     sql.push_str(returning);
@@ -191,7 +221,7 @@ fn element_values(columns: &[Column], missing_default: bool) -> (Vec<String>, St
         .iter()
         .map(|c| {
             let col = quote_ident(&c.name);
-            let v = format!("pgrst_body.{col}");
+            let v = ["pgrst_body.", &col].concat();
             if defaults.iter().any(|(n, _)| *n == col) {
                 let key = quote_literal(&c.name);
                 format!("CASE WHEN pgrst_elem.value::jsonb ? {key} THEN {v} ELSE pgrst_defaults.{col} END")

@@ -3,7 +3,7 @@
 //! PostgREST builds them, so PostgreSQL renders the JSON and reports errors with the same aliases.
 
 pub use super::filter::cond_sql;
-use crate::rest::fragment::{limit_clause, push_quoted_ident, qualified, quote_ident, SqlBuilder};
+use crate::rest::fragment::{limit_clause, push_int, push_quoted_ident, qualified, quote_ident, SqlBuilder};
 use crate::rest::plan::types::*;
 use crate::rest::request::types::*;
 use crate::rest::schema_cache::{Cardinality, SchemaCache};
@@ -19,11 +19,11 @@ pub fn field_sql(b: &mut SqlBuilder, qual: &str, field: &Field) -> String {
             JsonOp::Arrow(k) => ("->", k),
             JsonOp::DoubleArrow(k) => ("->>", k),
         };
-        let key = match key {
-            JsonKey::Key(k) => b.json_key(k),
-            JsonKey::Idx(i) => i.to_string(),
-        };
-        s.push_str(&format!("{arrow}{key}"));
+        s.push_str(arrow);
+        match key {
+            JsonKey::Key(k) => b.push_json_key(&mut s, k),
+            JsonKey::Idx(i) => push_int(&mut s, *i),
+        }
     }
     s
 }
@@ -47,10 +47,14 @@ struct Parts {
 impl Parts {
     /// An output that is not an aggregate: `expr AS "output"`, grouped by when the node aggregates.
     fn column(&mut self, expr: String, output: &str) {
+        let mut entry = String::with_capacity(expr.len() + output.len() + 6);
+        entry.push_str(&expr);
+        entry.push_str(" AS ");
+        push_quoted_ident(&mut entry, output);
         if self.aggregated {
-            self.group_by.push(expr.clone());
+            self.group_by.push(expr);
         }
-        self.select.push(format!("{expr} AS {}", quote_ident(output)));
+        self.select.push(entry);
     }
 }
 
@@ -69,7 +73,7 @@ fn node_parts(b: &mut SqlBuilder, cache: &SchemaCache, node: &ReadNode) -> Parts
 /// One field of the select list: `*`, `count()`, a column (aggregated or not).
 fn field_part(p: &mut Parts, b: &mut SqlBuilder, node: &ReadNode, f: &OutField) {
     match f {
-        OutField::Star => p.select.push(format!("{}.*", node.qual)),
+        OutField::Star => p.select.push([node.qual.as_str(), ".*"].concat()),
         OutField::CountAll { output, cast: c } => {
             p.select.push(format!("{} AS {}", cast("pg_catalog.count(*)".into(), c), quote_ident(output)))
         }
@@ -96,7 +100,7 @@ fn embed_part(p: &mut Parts, b: &mut SqlBuilder, cache: &SchemaCache, node: &Rea
     let child = child_query(b, cache, node, e);
     let join_kw = if e.inner { "INNER JOIN LATERAL" } else { "LEFT JOIN LATERAL" };
     if e.rel.is_to_one() {
-        p.joins.push(format!("{join_kw} ({child}) AS {lat} ON TRUE"));
+        p.joins.push([join_kw, " (", &child, ") AS ", &lat, " ON TRUE"].concat());
         match (e.hidden, e.spread) {
             (true, _) => {}
             (false, true) => {
@@ -104,7 +108,7 @@ fn embed_part(p: &mut Parts, b: &mut SqlBuilder, cache: &SchemaCache, node: &Rea
                     p.column(format!("{lat}.{}", quote_ident(&n)), &n);
                 }
             }
-            (false, false) => p.column(format!("row_to_json({lat}.*){embed_cast}"), &e.output),
+            (false, false) => p.column(["row_to_json(", &lat, ".*)", embed_cast].concat(), &e.output),
         }
     } else if e.spread && !e.hidden {
         // to-many spread: each column becomes an array of the children's values
@@ -119,12 +123,12 @@ fn embed_part(p: &mut Parts, b: &mut SqlBuilder, cache: &SchemaCache, node: &Rea
             p.column(format!("{lat}.{}", quote_ident(&n)), &n);
         }
     } else {
-        let on = if e.inner { format!("{lat}.{lat} IS NOT NULL") } else { "TRUE".into() };
-        p.joins.push(format!(
-            "{join_kw} (SELECT json_agg({lat}){embed_cast} AS {lat} FROM ({child}) AS {lat}) AS {lat} ON {on}"
-        ));
+        let on = if e.inner { [&lat, ".", &lat, " IS NOT NULL"].concat() } else { "TRUE".into() };
+        let l = lat.as_str();
+        let agg = [join_kw, " (SELECT json_agg(", l, ")", embed_cast, " AS ", l, " FROM (", &child, ") AS ", l];
+        p.joins.push([agg.concat().as_str(), ") AS ", l, " ON ", &on].concat());
         if !e.hidden {
-            p.column(format!("COALESCE({lat}.{lat}, '[]')"), &e.output);
+            p.column(["COALESCE(", l, ".", l, ", '[]')"].concat(), &e.output);
         }
     }
 }
@@ -172,15 +176,24 @@ fn child_query(b: &mut SqlBuilder, cache: &SchemaCache, parent: &ReadNode, e: &E
             (format!("{f}({}) AS {q}", parent.row_ref()), vec![])
         }
         _ => (
-            format!("{target} AS {q}"),
-            e.rel
-                .columns
-                .iter()
-                .map(|(s, t)| format!("{q}.{} = {}.{}", quote_ident(t), parent.qual, quote_ident(s)))
-                .collect(),
+            [target.as_str(), " AS ", q].concat(),
+            e.rel.columns.iter().map(|(s, t)| column_equality(q, t, &parent.qual, s)).collect(),
         ),
     };
     node_query(b, cache, &e.node, &from, join_conds, false)
+}
+
+/// `child."t" = parent."s"`: an embed's join condition.
+fn column_equality(child: &str, t: &str, parent: &str, s: &str) -> String {
+    let mut sql = String::with_capacity(child.len() + t.len() + parent.len() + s.len() + 9);
+    sql.push_str(child);
+    sql.push('.');
+    push_quoted_ident(&mut sql, t);
+    sql.push_str(" = ");
+    sql.push_str(parent);
+    sql.push('.');
+    push_quoted_ident(&mut sql, s);
+    sql
 }
 
 /// `SELECT … FROM from <joins> WHERE extra AND conds [GROUP BY] [ORDER BY] [LIMIT] [OFFSET]`.

@@ -284,24 +284,21 @@ impl PgConn {
         self.parsing.clear();
         self.parsed = 0;
         for step in steps {
-            let name = match self.prepared.get(step.sql) {
-                Some(name) => name.clone(),
-                None => match self.parsing.iter().find(|(sql, _)| sql == step.sql) {
-                    Some((_, name)) => name.clone(),
-                    None if self.prepared.len() + self.parsing.len() < MAX_PREPARED => {
-                        self.next_name += 1;
-                        let name = format!("p{}", self.next_name);
-                        frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
-                        self.parsing.push((step.sql.to_string(), name.clone()));
-                        name
-                    }
-                    None => {
-                        frontend::parse("", step.sql, std::iter::empty(), buf)?;
-                        String::new()
-                    }
-                },
-            };
-            bind(&name, step, buf)?;
+            // the usual case, a statement prepared before, borrows its name: no copy per step
+            if let Some(name) = self.prepared.get(step.sql) {
+                bind(name, step, buf)?;
+            } else if let Some(i) = self.parsing.iter().position(|(sql, _)| sql == step.sql) {
+                bind(&self.parsing[i].1, step, buf)?;
+            } else if self.prepared.len() + self.parsing.len() < MAX_PREPARED {
+                self.next_name += 1;
+                let name = format!("p{}", self.next_name);
+                frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
+                bind(&name, step, buf)?;
+                self.parsing.push((step.sql.to_string(), name));
+            } else {
+                frontend::parse("", step.sql, std::iter::empty(), buf)?;
+                bind("", step, buf)?;
+            }
             frontend::execute("", 0, buf)?;
         }
         frontend::sync(buf);
