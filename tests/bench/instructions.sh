@@ -15,12 +15,8 @@ secs=${BENCH_SECONDS:-20}
 scenarios=${BENCH_SCENARIOS:-get_one page_embed page_to_many insert}
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 [ -z "$out_dir" ] || mkdir -p "$out_dir"
-mkdir -p "$bench_root/tests/.tmp"; chmod 755 "$bench_root/tests/.tmp"
-tmp=$(mktemp -d "$bench_root/tests/.tmp/instructions-XXXXXX"); chmod 755 "$tmp"
-trap bench_cleanup EXIT
-trap 'exit 130' INT TERM
-bench_cluster
-psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
+bench_scratch instructions
+bench_cluster_async_commit
 rows=()
 for scenario in $scenarios; do
   BENCH_GATEWAY_WRAPPER="valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=$tmp/cg.$scenario.out" \

@@ -14,6 +14,20 @@ bench_gateway_bin() {
   [ -x "$GATEWAY_BIN" ] || { echo "no gateway binary at $GATEWAY_BIN" >&2; exit 2; }
 }
 
+# $tmp: a scratch folder tests/.tmp/NAME-XXXXXX, removed with the gateway and the cluster on exit (bench_cleanup).
+bench_scratch() {
+  mkdir -p "$bench_root/tests/.tmp"; chmod 755 "$bench_root/tests/.tmp"
+  tmp=$(mktemp -d "$bench_root/tests/.tmp/$1-XXXXXX"); chmod 755 "$tmp"
+  trap bench_cleanup EXIT
+  trap 'exit 130' INT TERM
+}
+
+# bench_cluster, with synchronous_commit off (the per-request counters, where commit latency is not the question).
+bench_cluster_async_commit() {
+  bench_cluster
+  psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
+}
+
 bench_free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 # A cluster under $tmp/pg (shared_buffers 256MB) with database `bench`: the platform schema, no app migrations, the

@@ -1,6 +1,7 @@
 //! Building the application: the core from configuration, each API's state on it, the router of every API, the
 //! background work, and the listener.
 
+mod dispatch;
 mod router;
 mod state;
 

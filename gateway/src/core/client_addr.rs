@@ -24,7 +24,8 @@ pub struct TrustedProxies {
     header: HeaderName,
 }
 
-const FORWARDED_FOR: &str = "x-forwarded-for";
+const FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
+const REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 
 impl TrustedProxies {
     /// From `GATEWAY_TRUSTED_PROXIES` (comma-separated CIDRs or addresses) and the header name. A malformed entry is
@@ -37,7 +38,7 @@ impl TrustedProxies {
             .collect::<anyhow::Result<Vec<_>>>()?;
         let name = vars
             .first(&["GATEWAY_TRUSTED_IP_HEADER", "GOTRUE_RATE_LIMIT_HEADER"])
-            .unwrap_or_else(|| FORWARDED_FOR.into());
+            .unwrap_or_else(|| FORWARDED_FOR.as_str().into());
         let header = HeaderName::from_bytes(name.trim().to_ascii_lowercase().as_bytes())
             .map_err(|_| anyhow::anyhow!("GATEWAY_TRUSTED_IP_HEADER: {name:?} is not a header name"))?;
         Ok(TrustedProxies { nets, header })
@@ -45,7 +46,7 @@ impl TrustedProxies {
 
     /// No trusted proxy: the socket peer is always the client.
     pub fn none() -> Self {
-        TrustedProxies { nets: vec![], header: HeaderName::from_static(FORWARDED_FOR) }
+        TrustedProxies { nets: vec![], header: FORWARDED_FOR }
     }
 
     /// Whether `ip` is a trusted proxy.
@@ -116,16 +117,42 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The socket peer's address as header text, formatted once per connection (`core::conn` inserts it beside
+/// `ConnectInfo`), so a request from a client that is its own peer does not format it again.
+#[derive(Clone)]
+pub struct PeerText {
+    ip: IpAddr,
+    text: HeaderValue,
+}
+
+impl PeerText {
+    pub fn of(peer: IpAddr) -> Self {
+        let ip = canonical(peer);
+        PeerText { ip, text: header_text(ip) }
+    }
+}
+
+fn header_text(ip: IpAddr) -> HeaderValue {
+    // an address's text is always a valid header value
+    HeaderValue::from_str(&ip.to_string()).unwrap_or(HeaderValue::from_static(""))
+}
+
 /// Resolves the client of `req`, records it as [`ClientAddr`], and makes `X-Forwarded-For` say exactly that
 /// (removing `X-Real-IP` and the trusted header, which SQL must never read from a client).
 pub fn stamp(proxies: &TrustedProxies, req: &mut Request) {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let client = proxies.resolve(peer, req.headers());
+    let text = match (client, req.extensions().get::<PeerText>()) {
+        (Some(ip), Some(peer)) if peer.ip == ip => Some(peer.text.clone()),
+        (client, _) => client.map(header_text),
+    };
     let headers = req.headers_mut();
-    headers.remove(FORWARDED_FOR);
-    headers.remove("x-real-ip");
-    headers.remove(&proxies.header);
-    if let Some(value) = client.and_then(|ip| HeaderValue::from_str(&ip.to_string()).ok()) {
+    headers.remove(&FORWARDED_FOR);
+    headers.remove(&REAL_IP);
+    if proxies.header != FORWARDED_FOR {
+        headers.remove(&proxies.header);
+    }
+    if let Some(value) = text {
         headers.insert(FORWARDED_FOR, value);
     }
     req.extensions_mut().insert(ClientAddr(client));
@@ -233,6 +260,25 @@ mod tests {
         bare.headers_mut().insert("x-forwarded-for", HeaderValue::from_static("1.1.1.1"));
         stamp(&p, &mut bare);
         assert!(!bare.headers().contains_key("x-forwarded-for"), "no peer: nothing a client sent survives");
+    }
+
+    #[test]
+    fn the_peers_text_is_reused_only_for_the_peer_itself() {
+        let request = |forwarded: &str| {
+            let mut req = Request::new(axum::body::Body::empty());
+            req.headers_mut().insert("x-forwarded-for", HeaderValue::from_str(forwarded).unwrap());
+            let peer = SocketAddr::from(([10, 0, 0, 2], 5000));
+            req.extensions_mut().insert(ConnectInfo(peer));
+            req.extensions_mut().insert(PeerText::of(peer.ip()));
+            req
+        };
+        let mut direct = request("1.1.1.1");
+        stamp(&proxies("", None), &mut direct);
+        assert_eq!(direct.headers()["x-forwarded-for"], "10.0.0.2");
+        let mut proxied = request("203.0.113.9");
+        stamp(&proxies("10.0.0.0/8", None), &mut proxied);
+        assert_eq!(proxied.headers()["x-forwarded-for"], "203.0.113.9", "the client a trusted proxy names");
+        assert_eq!(proxied.extensions().get::<ClientAddr>(), Some(&ClientAddr(ip("203.0.113.9"))));
     }
 
     #[test]

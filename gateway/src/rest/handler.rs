@@ -11,33 +11,33 @@ use super::schema_cache::SchemaCache;
 use super::statement;
 use super::Rest;
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-// The handlers take the request whole: the `HeaderMap` and `Uri` extractors would copy them.
-pub async fn relation(State(rest): State<Rest>, Path(name): Path<String>, req: Request) -> Response {
+// The handlers take the request whole (`rest::service` routes to them): extractors would copy its parts.
+pub async fn relation(rest: Rest, name: String, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     answer(rest, Resource::Relation(name), parts.method, parts.uri, parts.headers, body)
         .await
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn routine(State(rest): State<Rest>, Path(name): Path<String>, req: Request) -> Response {
+pub async fn routine(rest: Rest, name: String, req: Request) -> Response {
     let (parts, body) = req.into_parts();
     answer(rest, Resource::Routine(name), parts.method, parts.uri, parts.headers, body)
         .await
         .unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn root(State(rest): State<Rest>, req: Request) -> Response {
+pub async fn root(rest: Rest, req: Request) -> Response {
     if req.method() == Method::OPTIONS {
         return options_response();
     }
     super::openapi::serve::answer(rest, req).await.unwrap_or_else(IntoResponse::into_response)
 }
 
-pub async fn invalid_path() -> Response {
+pub fn invalid_path() -> Response {
     Error::InvalidPath.into_response()
 }
 

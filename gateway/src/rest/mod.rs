@@ -1,6 +1,6 @@
 //! The PostgREST-compatible data API under `/rest/v1`: request → parse → plan → SQL → execute → response.
 
-mod allow_on_options;
+pub mod allow_on_options;
 pub mod caller;
 pub mod config;
 pub mod error;
@@ -14,6 +14,7 @@ pub mod request;
 pub mod response;
 mod run;
 pub mod schema_cache;
+pub mod service;
 pub mod sql;
 mod statement;
 
@@ -22,10 +23,7 @@ use crate::core::reload::Hook;
 use crate::core::shared::Shared;
 use crate::core::Core;
 use arc_swap::ArcSwap;
-use axum::extract::FromRef;
 use axum::http::{HeaderName, Method};
-use axum::routing::any;
-use axum::Router;
 use config::RestConfig;
 use schema_cache::SchemaCache;
 use std::sync::Arc;
@@ -114,30 +112,7 @@ impl RestState {
     }
 }
 
-/// `/rest/v1` routes with CORS for browsers (any origin, request headers mirrored, counts and profiles exposed).
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Rest: FromRef<S>,
-{
-    Router::new()
-        .route("/rpc/{function}", any(handler::routine))
-        .route("/{relation}", any(handler::relation))
-        .route("/", any(handler::root))
-        .fallback(handler::invalid_path)
-        .layer(cors())
-        .layer(allow_on_options::AllowOnOptionsLayer)
-}
-
-/// `/rest/v1/` (a nested router's `/` answers only `/rest/v1`): the OpenAPI document as at `/rest/v1`.
-pub fn root_with_slash<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Rest: FromRef<S>,
-{
-    Router::new().route("/rest/v1/", any(handler::root)).layer(cors()).layer(allow_on_options::AllowOnOptionsLayer)
-}
-
+/// CORS for browsers on every data API answer (any origin, request headers mirrored, counts and profiles exposed).
 fn cors() -> CorsLayer {
     let expose = [
         "content-encoding",

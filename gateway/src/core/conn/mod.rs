@@ -9,17 +9,32 @@
 
 mod body;
 mod peers;
+mod service;
 
-use axum::extract::ConnectInfo;
-use axum::Router;
+use axum::extract::Request;
+use axum::response::Response;
 pub use body::BodyTimedOut;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use peers::PeerCounter;
+use service::ConnService;
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tower::ServiceExt;
+
+/// What a connection serves: the app as one service (no router around it, so no boxed route of its own).
+pub trait App:
+    tower::Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + 'static
+{
+}
+
+impl<S> App for S where
+    S: tower::Service<Request, Response = Response, Error = Infallible, Future: Send + 'static>
+        + Clone
+        + Send
+        + 'static
+{
+}
 
 /// The connection limits, shared by every worker.
 #[derive(Clone)]
@@ -49,7 +64,7 @@ impl ConnLimits {
 /// at once) for at most `limits.drain`; the caller's runtime then drops what is left.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    app: Router,
+    app: impl App,
     limits: ConnLimits,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> std::io::Result<()> {
@@ -91,19 +106,14 @@ pub async fn serve(
 async fn serve_connection(
     stream: tokio::net::TcpStream,
     peer: SocketAddr,
-    app: Router,
+    app: impl App,
     limits: &ConnLimits,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let (idle, total) = (limits.body_idle, limits.body_total);
-    let service = app.map_request(move |req: http::Request<hyper::body::Incoming>| {
-        let mut req = req.map(|b| body::timed(b, idle, total));
-        req.extensions_mut().insert(ConnectInfo(peer));
-        req
-    });
+    let service = ConnService::new(app, peer, limits.body_idle, limits.body_total);
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read).keep_alive(true);
-    let conn = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).with_upgrades();
+    let conn = builder.serve_connection(TokioIo::new(stream), service).with_upgrades();
     let mut conn = std::pin::pin!(conn);
     tokio::select! {
         result = conn.as_mut() => log_end(result),
