@@ -141,26 +141,10 @@ pub fn limit_clause(limit: i64) -> String {
     clause
 }
 
-/// Appends `n` in decimal (what `write!(out, "{n}")` gives, without the formatting machinery: statements and
-/// response headers write a few numbers on every request).
+/// Appends `n` in decimal (what `write!(out, "{n}")` gives, through `itoa` rather than the formatting machinery:
+/// statements and response headers write a few numbers on every request).
 pub fn push_int(out: &mut String, n: i64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        out.push('-');
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// A PostgreSQL array literal (`{"a","b\"c"}`) from elements, each quoted and escaped.
