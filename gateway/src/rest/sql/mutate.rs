@@ -12,30 +12,31 @@ use crate::rest::schema_cache::{Cardinality, Column, SchemaCache};
 
 /// `AS _("a" integer, "b" text)`
 fn record_def(columns: &[Column]) -> String {
-    let mut sql =
-        String::with_capacity(4 + columns.iter().map(|c| c.name.len() + c.data_type.len() + 5).sum::<usize>());
-    sql.push_str("_(");
-    for (i, c) in columns.iter().enumerate() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        push_quoted_ident(&mut sql, &c.name);
-        sql.push(' ');
-        sql.push_str(&c.data_type);
-    }
+    let mut sql = String::from("_(");
+    push_columns(&mut sql, columns, true);
     sql.push(')');
     sql
 }
 
 fn col_list(columns: &[Column]) -> String {
-    let mut sql = String::with_capacity(columns.iter().map(|c| c.name.len() + 4).sum());
+    let mut sql = String::new();
+    push_columns(&mut sql, columns, false);
+    sql
+}
+
+/// `"a", "b"`, or with `typed` each column's type after its name (`"a" integer, "b" text`).
+fn push_columns(sql: &mut String, columns: &[Column], typed: bool) {
+    sql.reserve(columns.iter().map(|c| c.name.len() + 4 + if typed { c.data_type.len() + 1 } else { 0 }).sum());
     for (i, c) in columns.iter().enumerate() {
         if i > 0 {
             sql.push_str(", ");
         }
-        push_quoted_ident(&mut sql, &c.name);
+        push_quoted_ident(sql, &c.name);
+        if typed {
+            sql.push(' ');
+            sql.push_str(&c.data_type);
+        }
     }
-    sql
 }
 
 const INSERTED_UP: &str = "set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'";

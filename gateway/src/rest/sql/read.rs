@@ -125,8 +125,26 @@ fn embed_part(p: &mut Parts, b: &mut SqlBuilder, cache: &SchemaCache, node: &Rea
     } else {
         let on = if e.inner { [&lat, ".", &lat, " IS NOT NULL"].concat() } else { "TRUE".into() };
         let l = lat.as_str();
-        let agg = [join_kw, " (SELECT json_agg(", l, ")", embed_cast, " AS ", l, " FROM (", &child, ") AS ", l];
-        p.joins.push([agg.concat().as_str(), ") AS ", l, " ON ", &on].concat());
+        p.joins.push(
+            [
+                join_kw,
+                " (SELECT json_agg(",
+                l,
+                ")",
+                embed_cast,
+                " AS ",
+                l,
+                " FROM (",
+                &child,
+                ") AS ",
+                l,
+                ") AS ",
+                l,
+                " ON ",
+                &on,
+            ]
+            .concat(),
+        );
         if !e.hidden {
             p.column(["COALESCE(", l, ".", l, ", '[]')"].concat(), &e.output);
         }
