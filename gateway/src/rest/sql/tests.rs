@@ -204,39 +204,32 @@ fn a_page_size_is_written_into_the_sql_and_its_offset_bound() {
 /// insert) word for word: the builder's speed-ups must not change what PostgreSQL parses and plans.
 #[test]
 fn the_benchmarked_shapes_keep_their_sql_text() {
-    let get = statement(Method::GET, users(), "select=*&username=eq.x", &[], "");
-    assert_eq!(
-        get.sql,
-        concat!(
-            r#"WITH pgrst_source AS (SELECT "public"."users".* FROM "public"."users" WHERE"#,
-            r#" "public"."users"."username" = $1 LIMIT 1000) SELECT NULL::bigint AS total_result_set,"#,
-            r#" pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t),"#,
-            r#" '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS"#,
-            r#" response_headers, nullif(current_setting('response.status', true), '') AS"#,
-            r#" response_status, NULL::int AS response_inserted FROM (SELECT * FROM pgrst_source)"#,
-            r#" _postgrest_t"#,
-        )
+    // what every read statement ends with, after its `pgrst_source`
+    const READ_TAIL: &str = concat!(
+        r#" SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total,"#,
+        r#" coalesce(json_agg(_postgrest_t), '[]')::text AS body, nullif(current_setting('response.headers',"#,
+        r#" true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS"#,
+        r#" response_status, NULL::int AS response_inserted FROM (SELECT * FROM pgrst_source) _postgrest_t"#,
     );
+    let get = statement(Method::GET, users(), "select=*&username=eq.x", &[], "");
+    let source = concat!(
+        r#"WITH pgrst_source AS (SELECT "public"."users".* FROM "public"."users" WHERE"#,
+        r#" "public"."users"."username" = $1 LIMIT 1000)"#,
+    );
+    assert_eq!(get.sql, [source, READ_TAIL].concat());
     let page = "select=username,status,messages(id,message)&username=gte.a&order=username.asc&limit=25";
     let page = statement(Method::GET, users(), page, &[], "");
-    assert_eq!(
-        page.sql,
-        concat!(
-            r#"WITH pgrst_source AS (SELECT "public"."users"."username" AS "username","#,
-            r#" "public"."users"."status" AS "status", COALESCE("users_messages_1"."users_messages_1","#,
-            r#" '[]') AS "messages" FROM "public"."users" LEFT JOIN LATERAL (SELECT"#,
-            r#" json_agg("users_messages_1") AS "users_messages_1" FROM (SELECT "messages_1"."id" AS"#,
-            r#" "id", "messages_1"."message" AS "message" FROM "public"."messages" AS "messages_1" WHERE"#,
-            r#" "messages_1"."username" = "public"."users"."username" LIMIT 1000) AS "users_messages_1")"#,
-            r#" AS "users_messages_1" ON TRUE WHERE "public"."users"."username" >= $1 ORDER BY"#,
-            r#" "public"."users"."username" ASC LIMIT 25) SELECT NULL::bigint AS total_result_set,"#,
-            r#" pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t),"#,
-            r#" '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS"#,
-            r#" response_headers, nullif(current_setting('response.status', true), '') AS"#,
-            r#" response_status, NULL::int AS response_inserted FROM (SELECT * FROM pgrst_source)"#,
-            r#" _postgrest_t"#,
-        )
+    let source = concat!(
+        r#"WITH pgrst_source AS (SELECT "public"."users"."username" AS "username","#,
+        r#" "public"."users"."status" AS "status", COALESCE("users_messages_1"."users_messages_1","#,
+        r#" '[]') AS "messages" FROM "public"."users" LEFT JOIN LATERAL (SELECT"#,
+        r#" json_agg("users_messages_1") AS "users_messages_1" FROM (SELECT "messages_1"."id" AS"#,
+        r#" "id", "messages_1"."message" AS "message" FROM "public"."messages" AS "messages_1" WHERE"#,
+        r#" "messages_1"."username" = "public"."users"."username" LIMIT 1000) AS "users_messages_1")"#,
+        r#" AS "users_messages_1" ON TRUE WHERE "public"."users"."username" >= $1 ORDER BY"#,
+        r#" "public"."users"."username" ASC LIMIT 25)"#,
     );
+    assert_eq!(page.sql, [source, READ_TAIL].concat());
     let insert = statement(Method::POST, users(), "", &[], r#"{"username":"x","status":"y"}"#);
     assert_eq!(
         insert.sql,
