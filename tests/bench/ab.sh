@@ -5,7 +5,9 @@
 #   tests/bench/ab.sh A_BIN B_BIN      (BENCH_SECONDS per window, default 10; BENCH_CONNECTIONS 32; BENCH_ROUNDS
 #                                       windows per build, default 2; BENCH_SCENARIOS default: get_one page_embed
 #                                       page_to_many insert; BENCH_A_ENV / BENCH_B_ENV: VAR=VALUE settings for
-#                                       each gateway, e.g. BENCH_B_ENV="PGRST_DB_POOL=4" with one binary twice)
+#                                       each gateway, e.g. BENCH_B_ENV="PGRST_DB_POOL=4" with one binary twice;
+#                                       BENCH_A_TRANSPORT / BENCH_B_TRANSPORT: tcp (default) or unix, how each
+#                                       gateway reaches PostgreSQL — see lib.sh)
 # Figures to compare, never asserted. Both gateways keep their default pool; only one serves at a time.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -27,7 +29,8 @@ for s in a b; do
   GATEWAY_BIN=$([ $s = a ] && echo "$bin_a" || echo "$bin_b")
   env_of=BENCH_${s^^}_ENV
   # shellcheck disable=SC2086 # space-separated VAR=VALUE settings
-  bench_gateway_start ${!env_of:-}
+  transport_of=BENCH_${s^^}_TRANSPORT
+  BENCH_TRANSPORT=${!transport_of:-tcp} bench_gateway_start ${!env_of:-}
   mv "$tmp/gateway.log" "$tmp/gateway-$s.log"
   pid[$s]=$gateway_pid; url[$s]="http://127.0.0.1:$port"; gateway_pid=
 done
@@ -71,7 +74,7 @@ avg() { awk -v s="$1" -v r="$rounds" 'BEGIN {printf "%.0f", s / r}'; }
 {
   echo "# Two gateway builds, alternating $(date -u +%FT%TZ)"
   echo
-  echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); A \`$bin_a\`${BENCH_A_ENV:+ ($BENCH_A_ENV)}, B \`$bin_b\`${BENCH_B_ENV:+ ($BENCH_B_ENV)}; wrk -t1 -c$conns -d${secs}s, $rounds windows each, alternating; synchronous_commit=off throughout."
+  echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); A \`$bin_a\`${BENCH_A_ENV:+ ($BENCH_A_ENV)} over ${BENCH_A_TRANSPORT:-tcp}, B \`$bin_b\`${BENCH_B_ENV:+ ($BENCH_B_ENV)} over ${BENCH_B_TRANSPORT:-tcp}; wrk -t1 -c$conns -d${secs}s, $rounds windows each, alternating; synchronous_commit=off throughout."
   echo
   echo "| Scenario | A req/s | B req/s | B ÷ A | A / B p99 (each window) | A / B gateway CPU µs/req (kernel part) | A / B PostgreSQL CPU µs/req | A / B wrk CPU µs/req |"
   echo "|---|---|---|---|---|---|---|---|"

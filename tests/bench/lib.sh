@@ -50,11 +50,19 @@ bench_cluster() {
 # SQL as the owner on the bench database.
 q() { psql -qAtX -v ON_ERROR_STOP=1 "$admin/$db" "$@"; }
 
+# How clients reach PostgreSQL: BENCH_TRANSPORT=tcp (127.0.0.1, the default) or unix (the cluster's socket in $tmp/pg,
+# no TCP/IP stack in the way); the gateway and pgbench always use the same one.
+bench_pg_host() { if [ "${BENCH_TRANSPORT:-tcp}" = unix ]; then echo "$tmp/pg"; else echo 127.0.0.1; fi; }
+bench_db_url() { # USER:PASSWORD DB
+  if [ "${BENCH_TRANSPORT:-tcp}" = unix ]; then echo "postgres://$1@/$2?host=$tmp/pg&port=$PGPORT"
+  else echo "postgres://$1@127.0.0.1:$PGPORT/$2"; fi
+}
+
 # Starts the gateway on the bench database with extra VAR=VALUE settings; log in $tmp/gateway.log. Sets gateway_pid,
 # port, base (its /rest/v1 URL), key and service_key (the anon and service_role API keys).
 bench_gateway_start() {
   port=$(bench_free_port)
-  env DATABASE_URL="postgres://authenticator:$AUTHENTICATOR_PASSWORD@127.0.0.1:$PGPORT/$db" \
+  env DATABASE_URL="$(bench_db_url authenticator:"$AUTHENTICATOR_PASSWORD" "$db")" \
     GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" GATEWAY_HOST=127.0.0.1 PORT="$port" \
     PGRST_DB_SCHEMAS=public GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GATEWAY_RATE_LIMIT_ACCOUNT=100000000 \
     RUST_LOG=warn "$@" ${BENCH_GATEWAY_WRAPPER:-} "$GATEWAY_BIN" serve >"$tmp/gateway.log" 2>&1 &

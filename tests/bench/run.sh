@@ -4,7 +4,9 @@
 #   tests/bench/run.sh
 # Env: BENCH_SECONDS (per wrk/pgbench window, default 10), BENCH_CONNECTIONS (default 32), BENCH_SIGNIN_CONNECTIONS
 # (default 4), GATEWAY_BIN (skip the release build), BENCH_POOL (gateway pool size, default: the gateway's own
-# default), BENCH_STORAGE_RUNS (10 MB uploads and downloads, default 10; 0 skips the storage benchmark),
+# default), BENCH_WORKERS (the gateway's HTTP worker threads, default: its own, one per core), BENCH_TRANSPORT (tcp,
+# the default, or unix: the gateway and pgbench both reach PostgreSQL through its Unix socket), BENCH_STORAGE_RUNS
+# (10 MB uploads and downloads, default 10; 0 skips the storage benchmark),
 # BENCH_SCENARIOS (space-separated subset of: get_one page_embed page_to_many insert rpc sign_in; default all — e.g.
 # `BENCH_SCENARIOS=get_one BENCH_STORAGE_RUNS=0` for the GET, its repeat and pgbench only), BENCH_GATEWAY_WRAPPER
 # (a command the gateway runs under, e.g. `valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out` for
@@ -49,6 +51,7 @@ trap 'exit 130' INT TERM
 
 bench_cluster
 pool_env=(); [ -n "${BENCH_POOL:-}" ] && pool_env=(PGRST_DB_POOL="$BENCH_POOL")
+[ -n "${BENCH_WORKERS:-}" ] && pool_env+=(GATEWAY_HTTP_WORKERS="$BENCH_WORKERS")
 bench_gateway_start "${pool_env[@]}"
 # The sign-in user: created and confirmed through the admin API, so its hash is the gateway's own (bcrypt cost 10).
 export BENCH_SIGNIN_EMAIL=bench.signin@example.com BENCH_SIGNIN_PASSWORD=bench-password-10
@@ -185,7 +188,7 @@ pgbench_median() { # NAME SCRIPT
   for _ in 1 2 3; do
     p0=$(pg_cpu_ticks)
     out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD /usr/bin/time -f 'cpu %U %S' pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" \
-      -h 127.0.0.1 -p "$PGPORT" -U authenticator -f "$bench/$2" "$db" 2>&1) || true
+      -h "$(bench_pg_host)" -p "$PGPORT" -U authenticator -f "$bench/$2" "$db" 2>&1) || true
     run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$out")
     p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$out")
     if [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ]; then
@@ -246,7 +249,7 @@ fi
   echo "# Gateway benchmark $(date -u +%FT%TZ)"
   echo
   echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(q -c 'show server_version'), shared_buffers $(q -c 'show shared_buffers');"
-  echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median)."
+  echo "gateway \`$(basename "$GATEWAY_BIN")\` built $(date -u -r "$GATEWAY_BIN" +%FT%TZ) (tree $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$root" && git diff --quiet HEAD -- gateway jwks 2>/dev/null || echo ' + uncommitted changes')); wrk -t1 -c$conns -d${secs}s --latency; pgbench -M prepared -c $conns -j 1 -T $secs (3 runs, median); PostgreSQL reached over ${BENCH_TRANSPORT:-tcp}${BENCH_POOL:+, pool $BENCH_POOL}${BENCH_WORKERS:+, $BENCH_WORKERS HTTP workers}."
   echo
   echo "| Scenario (anon key, RLS on) | req/s | p50 | p99 | non-2xx | gateway CPU µs/req | PostgreSQL CPU µs/req | wrk CPU µs/req |"
   echo "|---|---|---|---|---|---|---|---|"
