@@ -4,9 +4,10 @@
 use super::types::*;
 use crate::rest::error::Error;
 
-/// A cursor over the characters of one parameter.
+/// A cursor over the characters of one parameter, kept as a byte offset into the input (no copy of it): every
+/// delimiter of the grammar is ASCII, so an ASCII step is one byte and `bump` steps over any other character whole.
 pub(super) struct Cursor<'a> {
-    pub(super) chars: Vec<char>,
+    /// Byte offset into `input`, always on a character boundary.
     pub(super) pos: usize,
     pub(super) what: &'a str,
     pub(super) input: &'a str,
@@ -18,28 +19,53 @@ pub(super) type PResult<T> = Result<T, Error>;
 
 impl<'a> Cursor<'a> {
     pub(super) fn new(what: &'a str, input: &'a str) -> Self {
-        Cursor { chars: input.chars().collect(), pos: 0, what, input, offset: 0 }
+        Cursor { pos: 0, what, input, offset: 0 }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.input[self.pos..]
     }
 
     pub(super) fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        match self.input.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(b as char),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
     }
 
     pub(super) fn peek_at(&self, n: usize) -> Option<char> {
-        self.chars.get(self.pos + n).copied()
+        self.rest().chars().nth(n)
+    }
+
+    /// Steps over the character at the cursor, whatever its length in bytes.
+    pub(super) fn bump(&mut self) {
+        self.pos += self.peek().map_or(0, char::len_utf8);
+    }
+
+    /// The input from `start` (a byte offset taken from `pos`) to the cursor.
+    pub(super) fn since(&self, start: usize) -> &'a str {
+        &self.input[start..self.pos]
+    }
+
+    /// Everything after the cursor, which then stands at the end.
+    pub(super) fn take_rest(&mut self) -> &'a str {
+        let r = self.rest();
+        self.pos = self.input.len();
+        r
     }
 
     pub(super) fn at_end(&self) -> bool {
-        self.pos >= self.chars.len()
+        self.pos >= self.input.len()
     }
 
     pub(super) fn starts_with(&self, s: &str) -> bool {
-        s.chars().enumerate().all(|(i, c)| self.peek_at(i) == Some(c))
+        self.rest().starts_with(s)
     }
 
     pub(super) fn eat(&mut self, s: &str) -> bool {
         if self.starts_with(s) {
-            self.pos += s.chars().count();
+            self.pos += s.len();
             true
         } else {
             false
@@ -48,7 +74,7 @@ impl<'a> Cursor<'a> {
 
     pub(super) fn skip_ws(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
+            self.bump();
         }
     }
 
@@ -68,7 +94,7 @@ impl<'a> Cursor<'a> {
                 "\"failed to parse {} ({})\" (line 1, column {})",
                 self.what,
                 self.input,
-                self.pos + 1 + self.offset
+                self.input[..self.pos].chars().count() + 1 + self.offset
             ),
             details: format!("{unexpected} expecting {expecting}"),
         })
@@ -90,8 +116,9 @@ impl<'a> Cursor<'a> {
             match self.peek() {
                 None => return self.fail("closing quote"),
                 Some('\\') if matches!(self.peek_at(1), Some('"') | Some('\\')) => {
-                    out.push(self.chars[self.pos + 1]);
-                    self.pos += 2;
+                    self.pos += 1;
+                    out.push(self.peek().unwrap_or('\\'));
+                    self.pos += 1;
                 }
                 Some('"') => {
                     self.pos += 1;
@@ -99,7 +126,7 @@ impl<'a> Cursor<'a> {
                 }
                 Some(c) => {
                     out.push(c);
-                    self.pos += 1;
+                    self.bump();
                 }
             }
         }
@@ -120,20 +147,17 @@ impl<'a> Cursor<'a> {
         let start = self.pos;
         loop {
             match self.peek() {
-                Some(c) if Self::is_ident_char(c) => self.pos += 1,
+                Some(c) if Self::is_ident_char(c) => self.bump(),
                 Some('-') if self.peek_at(1) != Some('>') && self.pos > start => self.pos += 1,
                 _ => break,
             }
         }
-        let mut n: String = self.chars[start..self.pos].iter().collect();
-        if n.starts_with(' ') || n.ends_with(' ') {
-            n = n.trim().to_string();
-        }
+        let n = self.since(start).trim_matches(' ');
         if n.is_empty() || n.ends_with('-') {
             self.pos = start;
             return self.fail("field name (* or [a..z0..9_$])");
         }
-        Ok(n)
+        Ok(n.to_string())
     }
 
     pub(super) fn json_path(&mut self) -> PResult<Vec<JsonOp>> {
@@ -154,9 +178,9 @@ impl<'a> Cursor<'a> {
                     self.pos += 1;
                 }
                 while self.peek().is_some_and(|c| !"(-:.,>)".contains(c) && !c.is_whitespace()) {
-                    self.pos += 1;
+                    self.bump();
                 }
-                let k: String = self.chars[start..self.pos].iter().collect();
+                let k = self.since(start).to_string();
                 if k.is_empty() || k == "-" {
                     self.pos = start;
                     return self.fail("json key");
@@ -188,7 +212,7 @@ impl<'a> Cursor<'a> {
         while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ' || c == '$') {
             self.pos += 1;
         }
-        let c: String = self.chars[start..self.pos].iter().collect::<String>().trim().to_string();
+        let c = self.since(start).trim().to_string();
         if c.is_empty() {
             return self.fail("cast type");
         }

@@ -15,7 +15,7 @@ fn op_name(c: &mut Cursor) -> String {
     while c.peek().is_some_and(|ch| ch.is_ascii_alphabetic()) {
         c.pos += 1;
     }
-    c.chars[start..c.pos].iter().collect()
+    c.since(start).to_string()
 }
 
 /// `in_logic` stops values at `,` / `)` (inside `or=(…)`); otherwise the value is the rest of the input.
@@ -87,9 +87,9 @@ fn fts_language(c: &mut Cursor) -> PResult<Option<String>> {
     }
     let start = c.pos;
     while c.peek().is_some_and(|ch| ch != ')') {
-        c.pos += 1;
+        c.bump();
     }
-    let l: String = c.chars[start..c.pos].iter().collect();
+    let l = c.since(start).to_string();
     c.expect(")")?;
     Ok(Some(l))
 }
@@ -99,15 +99,13 @@ fn op_name_underscore(c: &mut Cursor) -> String {
     while c.peek().is_some_and(|ch| ch.is_ascii_alphabetic() || ch == '_') {
         c.pos += 1;
     }
-    c.chars[start..c.pos].iter().collect()
+    c.since(start).to_string()
 }
 
 /// A value: the rest of the input, or inside a logic tree a quoted value, a `{…}` literal, or text up to `,`/`)`.
 fn value(c: &mut Cursor, in_logic: bool) -> PResult<String> {
     if !in_logic {
-        let v: String = c.chars[c.pos..].iter().collect();
-        c.pos = c.chars.len();
-        return Ok(v);
+        return Ok(c.take_rest().to_string());
     }
     if c.peek() == Some('"') {
         return c.quoted();
@@ -117,9 +115,9 @@ fn value(c: &mut Cursor, in_logic: bool) -> PResult<String> {
     }
     let start = c.pos;
     while c.peek().is_some_and(|ch| ch != ',' && ch != ')') {
-        c.pos += 1;
+        c.bump();
     }
-    Ok(c.chars[start..c.pos].iter().collect())
+    Ok(c.since(start).to_string())
 }
 
 /// A `{…}` value inside a logic tree (an array literal, commas and all), up to its matching close brace.
@@ -127,7 +125,7 @@ fn braced(c: &mut Cursor) -> String {
     let start = c.pos;
     let mut depth = 0;
     while let Some(ch) = c.peek() {
-        c.pos += 1;
+        c.bump();
         match ch {
             BRACE_OPEN => depth += 1,
             BRACE_CLOSE => {
@@ -139,7 +137,7 @@ fn braced(c: &mut Cursor) -> String {
             _ => {}
         }
     }
-    c.chars[start..c.pos].iter().collect()
+    c.since(start).to_string()
 }
 
 const BRACE_OPEN: char = '{';
@@ -161,9 +159,9 @@ fn in_list(c: &mut Cursor) -> PResult<Vec<String>> {
         } else {
             let start = c.pos;
             while c.peek().is_some_and(|ch| ch != ',' && ch != ')') {
-                c.pos += 1;
+                c.bump();
             }
-            items.push(c.chars[start..c.pos].iter().collect::<String>().trim().to_string());
+            items.push(c.since(start).trim().to_string());
         }
         if c.eat(",") {
             continue;

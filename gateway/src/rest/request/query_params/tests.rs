@@ -230,3 +230,30 @@ proptest! {
         prop_assert_eq!(parse_op_expr(&render_filter_value(&expr)).unwrap(), expr);
     }
 }
+
+/// The cursor walks bytes: characters of two to four bytes come through whole, and error columns count characters
+/// as PostgREST's parser does.
+#[test]
+fn non_ascii_input_keeps_characters_and_character_columns() {
+    let items = parse_select("prénom,名前:città").unwrap();
+    assert_eq!(
+        items[0],
+        SelectItem::Field { field: field("prénom"), alias: None, cast: None, aggregate: None, aggregate_cast: None }
+    );
+    assert!(
+        matches!(&items[1], SelectItem::Field { field, alias: Some(a), .. } if field.name == "città" && a == "名前")
+    );
+    let tree = parse_logic(false, false, "(name.eq.café,tags.in.(ü,\"ö,ß\"),note.like.*😀*)").unwrap();
+    let rendered = format!("{tree:?}");
+    for part in ["café", "\"ü\"", "\"ö,ß\"", "*😀*"] {
+        assert!(rendered.contains(part), "{part} in {rendered}");
+    }
+    assert_eq!(
+        parse_op_expr("eq.élan vital").unwrap().operation,
+        Operation::Simple { op: SimpleOp::Eq, quantifier: None, value: "élan vital".into() }
+    );
+    match parse_select("prénom,né!") {
+        Err(Error::Parse { message, .. }) => assert!(message.ends_with("(line 1, column 11)"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+}
