@@ -1,5 +1,5 @@
-//! `OPTIONS` answers carry `Allow`, also the ones the CORS layer gives itself (it answers every OPTIONS, preflight
-//! or not). A plain tower layer rather than `middleware::from_fn`, which clones the whole inner stack on every
+//! `OPTIONS` answers carry `Allow` and CORS's `Vary`, also the ones the CORS layer gives itself (it answers every
+//! OPTIONS, preflight or not). A plain tower layer rather than `middleware::from_fn`, which clones the whole inner stack on every
 //! request (a cost that showed in profiles of the hot GET).
 
 use axum::extract::Request;
@@ -12,6 +12,16 @@ use tower::{Layer, Service};
 
 /// The methods the data API answers.
 pub const ALLOWED: &str = "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE";
+
+/// CORS's `Vary` on every data API answer: the request headers a preflight's answer depends on (tower-http's
+/// default list, as one constant instead of a value joined per answer).
+pub const VARY: HeaderValue =
+    HeaderValue::from_static("origin, access-control-request-method, access-control-request-headers");
+
+/// Adds CORS's `Vary` after any the answer already names (the CORS layer appended its own the same way).
+pub fn add_vary(res: &mut Response) {
+    res.headers_mut().append(header::VARY, VARY);
+}
 
 #[derive(Clone, Copy, Default)]
 pub struct AllowOnOptionsLayer;
@@ -34,6 +44,7 @@ fn with_allow<E>(result: Result<Response, E>) -> Result<Response, E> {
         if !res.headers().contains_key(header::ALLOW) {
             res.headers_mut().insert(header::ALLOW, HeaderValue::from_static(ALLOWED));
         }
+        add_vary(&mut res);
         res
     })
 }

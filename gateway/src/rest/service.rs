@@ -4,7 +4,10 @@
 //! services (the route, its CORS and `Allow` layers, the nest's prefix layers, the app's fallback), each moving its
 //! future into a new box.
 
-use super::{allow_on_options::AllowOnOptions, handler, Rest};
+use super::{
+    allow_on_options::{add_vary, AllowOnOptions},
+    handler, Rest,
+};
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -108,9 +111,11 @@ fn not_utf8(key: &str) -> Response {
 }
 
 /// What axum's router does to every answer of a route: `Content-Length` from a body of known size, and no body for
-/// HEAD (after the length is set).
+/// HEAD (after the length is set); and CORS's `Vary` (the CORS layer answers OPTIONS itself, so every answer that
+/// reaches the routes is a non-preflight one).
 fn finish(method: &Method, res: &mut Response) {
     use http_body::Body as _;
+    add_vary(res);
     if !res.headers().contains_key(header::CONTENT_LENGTH) {
         if let Some(size) = res.body().size_hint().exact() {
             let value = HeaderValue::from(size);
@@ -165,5 +170,31 @@ mod tests {
         let mut res = Response::new(Body::from("[1,2]"));
         finish(&Method::GET, &mut res);
         assert_eq!(res.body().size_hint().exact(), Some(5));
+    }
+
+    /// The whole layered service answers `Vary` as tower-http's CORS layer did by default: once, on a preflight
+    /// and on a routed answer alike, after any `Vary` of the answer itself.
+    #[test]
+    fn cors_vary_as_the_layer_gave_it() {
+        let expected = "origin, access-control-request-method, access-control-request-headers";
+        let mut res = Response::new(Body::empty());
+        res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept"));
+        finish(&Method::GET, &mut res);
+        let vary: Vec<_> = res.headers().get_all(header::VARY).iter().collect();
+        assert_eq!(vary, ["accept", expected]);
+        let layered = super::super::cors()
+            .layer(tower::service_fn(|_req: Request| async { Ok::<_, Infallible>(Response::new(Body::empty())) }));
+        let mut svc = super::super::allow_on_options::AllowOnOptionsLayer.layer(layered);
+        let preflight = Request::builder()
+            .method(Method::OPTIONS)
+            .uri("/rest/v1/items")
+            .header(header::ORIGIN, "https://example.org")
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "GET")
+            .body(Body::empty())
+            .unwrap();
+        let res = futures::executor::block_on(tower::Service::call(&mut svc, preflight)).unwrap();
+        let vary: Vec<_> = res.headers().get_all(header::VARY).iter().collect();
+        assert_eq!(vary, [expected]);
+        assert_eq!(res.headers()[header::ALLOW], super::super::allow_on_options::ALLOWED);
     }
 }

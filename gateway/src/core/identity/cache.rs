@@ -11,9 +11,11 @@
 //! Why a wrong identity cannot come out of it: the hash only *finds* an entry; what *accepts* it is the full
 //! comparison of the stored credentials with the presented ones (and the same key set, by address). Two different
 //! tokens that share a hash therefore never share an identity: the second one misses, is verified itself and
-//! replaces the first one's entry. The hash is std's `RandomState` (SipHash, HashDoS-resistant) with keys drawn at
-//! random per process, so nobody outside the process can aim collisions at one entry to make it thrash either; even
-//! then the cost is a signature check per request, as without the cache. The comparison does not stop at the first
+//! replaces the first one's entry. The hash is foldhash's `quality::RandomState` (its secrets drawn at random per
+//! process, every folded multiply mixed with them, so no list of inputs collides for every instance) rather than
+//! std's SipHash, which cost a few thousand instructions per request over a whole token; nobody outside the process
+//! can aim collisions at one entry to make it thrash, and even then the cost is a signature check per request, as
+//! without the cache. The comparison does not stop at the first
 //! differing byte, so its timing says nothing about a stored token. This replaced a SHA-256 of the credentials,
 //! which cost about as much CPU as the rest of a cached GET; holding the credentials (at most 4 KiB, counted in the
 //! byte budget) is what makes the shorter hash safe.
@@ -21,10 +23,11 @@
 use super::{check_size, identify, Rejection, Verified, APIKEY};
 use crate::core::config::Config;
 use crate::core::secret_eq::same_bytes;
+use foldhash::quality::RandomState;
 use http::{HeaderMap, HeaderName};
 use jwks::KeySet;
 use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
 /// Entries kept at most.
