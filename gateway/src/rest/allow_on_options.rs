@@ -1,6 +1,6 @@
 //! `OPTIONS` answers carry `Allow` and CORS's `Vary`, also the ones the CORS layer gives itself (it answers every
-//! OPTIONS, preflight or not). A plain tower layer rather than `middleware::from_fn`, which clones the whole inner stack on every
-//! request (a cost that showed in profiles of the hot GET).
+//! OPTIONS, preflight or not). A plain tower layer rather than `middleware::from_fn`, which clones the whole inner
+//! stack on every request (a cost that showed in profiles of the hot GET).
 
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, Method};

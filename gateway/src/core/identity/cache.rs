@@ -15,10 +15,9 @@
 //! process, every folded multiply mixed with them, so no list of inputs collides for every instance) rather than
 //! std's SipHash, which cost a few thousand instructions per request over a whole token; nobody outside the process
 //! can aim collisions at one entry to make it thrash, and even then the cost is a signature check per request, as
-//! without the cache. The comparison does not stop at the first
-//! differing byte, so its timing says nothing about a stored token. This replaced a SHA-256 of the credentials,
-//! which cost about as much CPU as the rest of a cached GET; holding the credentials (at most 4 KiB, counted in the
-//! byte budget) is what makes the shorter hash safe.
+//! without the cache. The comparison does not stop at the first differing byte, so its timing says nothing about a
+//! stored token. This replaced a SHA-256 of the credentials, which cost about as much CPU as the rest of a cached
+//! GET; holding the credentials (at most 4 KiB, counted in the byte budget) is what makes the shorter hash safe.
 
 use super::{check_size, identify, Rejection, Verified, APIKEY};
 use crate::core::config::Config;
