@@ -4,7 +4,8 @@
 //! request body that stalls for `GATEWAY_BODY_IDLE_TIMEOUT_SECS` or is not complete within
 //! `GATEWAY_BODY_READ_TIMEOUT_SECS` fails; one peer holds at most `GATEWAY_MAX_CONNECTIONS_PER_PEER` connections
 //! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime. On shutdown the listener
-//! closes at once (new connections are refused), requests in flight finish, and connections still open after
+//! closes at once (new connections are refused), each connection reads for a moment more (a request already sent
+//! is answered, not closed unread), requests in flight finish, and connections still open after
 //! `GATEWAY_SHUTDOWN_TIMEOUT_SECS` are cut.
 
 mod body;
@@ -118,11 +119,20 @@ async fn serve_connection(
     tokio::select! {
         result = conn.as_mut() => log_end(result),
         _ = stopped(&mut stop) => {
+            // a request that reached the socket as the stop came (a connection accepted a moment before, its
+            // request not parsed yet) would be closed unread: read for a moment first, then stop
+            if let Ok(result) = tokio::time::timeout(LATE_REQUEST_GRACE, conn.as_mut()).await {
+                return log_end(result);
+            }
             conn.as_mut().graceful_shutdown();
             log_end(conn.await);
         }
     }
 }
+
+/// How long a connection still reads after the stop before it closes once idle: enough for a request already sent
+/// (by a proxy that connected just before the listener closed) to be parsed and then answered in full.
+const LATE_REQUEST_GRACE: Duration = Duration::from_millis(100);
 
 /// Resolves once the stop flag is set (the flag's guard is not held across an await).
 async fn stopped(stop: &mut tokio::sync::watch::Receiver<bool>) {
