@@ -62,7 +62,7 @@ impl ConnLimits {
 }
 
 /// Accepts on `listener` until `stop` turns true, then closes it and lets open connections finish (idle ones close
-/// at once) for at most `limits.drain`; the caller's runtime then drops what is left.
+/// after `LATE_REQUEST_GRACE`) for at most `limits.drain`; the caller's runtime then drops what is left.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: impl App,
