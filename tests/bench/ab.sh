@@ -36,13 +36,7 @@ for s in a b; do
 done
 psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 sys_ticks() { awk '{print $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
-pg_cpu_ticks() {
-  local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid")
-  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true; done; } \
-    | awk '{s += $1} END {print s + 0}'
-}
 hz=$(getconf CLK_TCK)
 declare -A sum_rps sum_gw sum_sys sum_pg sum_gen p99s
 for scenario in $scenarios; do

@@ -107,3 +107,13 @@ bench_figure() {
     *) awk -v p="$2" '$1 == p {print $2}' "$1" ;;
   esac
 }
+
+# CPU ticks (user + system, CLK_TCK per second) a process has used so far; 0 once it is gone.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# PostgreSQL's CPU ticks: the postmaster, its live children (backends), and the children that already exited
+# (cutime/cstime).
+pg_cpu_ticks() {
+  local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
+  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true; done; } \
+    | awk '{s += $1} END {print s + 0}'
+}

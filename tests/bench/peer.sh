@@ -78,7 +78,6 @@ declare -A method=([get_one]=GET [page_embed]=GET [insert]=POST [rpc]=POST)
 declare -A path=([get_one]='/items?select=*&id=eq.7' [insert]=/events [rpc]=/rpc/add_them
   [page_embed]='/items?select=id,name,price,category:categories(id,name)&order=id.asc&offset=100&limit=25')
 declare -A body=([get_one]= [page_embed]= [insert]='{"kind":"bench","payload":{"n":1}}' [rpc]='{"a":2,"b":3}')
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 hz=$(getconf CLK_TCK)
 rows=()
 for scenario in get_one page_embed insert rpc; do

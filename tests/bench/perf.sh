@@ -20,7 +20,6 @@ mkdir -p "$out_dir"
 bench_scratch perf
 bench_cluster_async_commit
 bench_gateway_start
-ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat"; }
 # perf record PERF_ARGS… for $secs while wrk loads SCENARIO; sets n_rec (requests answered while recording) and
 # t0/t1 (the gateway's CPU ticks around the recording)
 recorded() { # SCENARIO DATA PERF_ARGS…
@@ -28,9 +27,9 @@ recorded() { # SCENARIO DATA PERF_ARGS…
   bench_wrk "$tmp/wrk.txt" "$scenario.lua" "$((secs + 2))" 32 "http://127.0.0.1:$port" &
   local wrk_pid=$! n
   sleep 1
-  t0=$(ticks)
+  t0=$(cpu_ticks "$gateway_pid")
   perf record -q -F "$hz" "$@" -p "$gateway_pid" -o "$data" -- sleep "$secs" 2>/dev/null
-  t1=$(ticks)
+  t1=$(cpu_ticks "$gateway_pid")
   wait "$wrk_pid"
   n=$(awk '/requests in/ {print $1}' "$tmp/wrk.txt")
   n_rec=$(awk -v n="$n" -v s="$secs" -v w="$((secs + 2))" 'BEGIN {printf "%d", n * s / w}')

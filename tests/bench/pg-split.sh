@@ -101,11 +101,6 @@ defs=(-D 'sp="public", "public", "extensions"' -D stk=statement_timeout -D stv=3
   -D 'cookies={}' -D 'body={"kind":"bench","payload":{"n":1}}')
 
 hz=$(getconf CLK_TCK)
-pg_cpu_ticks() {
-  local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid")
-  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true; done; } \
-    | awk '{s += $1} END {print s + 0}'
-}
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 wanted=" ${BENCH_SPLIT:-} "
 {

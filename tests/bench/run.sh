@@ -61,13 +61,6 @@ signin_user=$(curl -s -H "apikey: $service_key" -H "Authorization: Bearer $servi
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
 hwm_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$gateway_pid/status" 2>/dev/null || echo 0; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$gateway_pid/stat" 2>/dev/null || echo 0; }
-# PostgreSQL's CPU: the postmaster, its live children (backends), and the children that already exited (cutime/cstime).
-pg_cpu_ticks() {
-  local pm; pm=$(head -n 1 "$tmp/pg/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
-  { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; for c in $(pgrep -P "$pm"); do awk '{print $14 + $15}' "/proc/$c/stat" 2>/dev/null || true; done; } \
-    | awk '{s += $1} END {print s + 0}'
-}
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 sleep 0.5
 rss_idle=$(rss_kb)
@@ -140,9 +133,9 @@ hz=$(getconf CLK_TCK)
 per_req() { awk -v a="$1" -v b="$2" -v n="$3" -v hz="$hz" 'BEGIN {printf "%.0f", (b - a) / hz * 1e6 / n}'; }
 run_wrk() { # NAME LUA [SECONDS] [CONNECTIONS]
   local name=$1 t0 t1 p0 p1
-  t0=$(cpu_ticks); p0=$(pg_cpu_ticks)
+  t0=$(cpu_ticks "$gateway_pid"); p0=$(pg_cpu_ticks)
   wrk_to_file "$name" "$2" "${3:-$secs}" "${4:-$conns}"
-  t1=$(cpu_ticks); p1=$(pg_cpu_ticks)
+  t1=$(cpu_ticks "$gateway_pid"); p1=$(pg_cpu_ticks)
   parse_wrk "$name"
   if [ -n "${reqs[$name]}" ] && [ "${reqs[$name]}" -gt 0 ]; then
     cpu[$name]=$(per_req "$t0" "$t1" "${reqs[$name]}")
