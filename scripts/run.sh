@@ -45,10 +45,20 @@ fi
 # Stop what was started, however the run ends: normal exit, Ctrl-C, SIGTERM or SIGHUP (to this script or its group).
 cleanup=()
 gateway_pid=
+# Running while the gateway's process is (a child that already exited is reaped by bash at once).
+gateway_alive() { kill -0 "$gateway_pid" 2>/dev/null; }
+# SIGTERM, up to 10 s for its graceful stop, then SIGKILL: a gateway that missed the signal (it arrived between the
+# fork and the exec, when bash's own handler took it) cannot hold the run open.
+stop_gateway() {
+  kill -TERM "$gateway_pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do gateway_alive || break; sleep 0.1; done
+  gateway_alive && kill -KILL "$gateway_pid" 2>/dev/null
+  wait "$gateway_pid" 2>/dev/null || true
+}
 on_exit() {
   # A second signal (make forwards SIGTERM to its child after the group got it) must not cut the clean-up short.
   trap '' INT TERM HUP
-  if [ -n "$gateway_pid" ]; then kill -TERM "$gateway_pid" 2>/dev/null || true; wait "$gateway_pid" 2>/dev/null || true; fi
+  if [ -n "$gateway_pid" ]; then stop_gateway; fi
   for c in "${cleanup[@]}"; do eval "$c" || true; done
 }
 trap on_exit EXIT
@@ -115,11 +125,14 @@ export FILE_STORAGE_BACKEND_PATH=${FILE_STORAGE_BACKEND_PATH:-$DATA_DIR/storage}
 export GATEWAY_HOST=${GATEWAY_HOST:-127.0.0.1}
 "$GATEWAY_BIN" keys
 echo "mail without SMTP is written to $GATEWAY_MAIL_DIR"
-# In the background so a signal to this script alone still stops it (on_exit); `wait` returns on a trapped signal.
+# In the background so a signal to this script alone still stops it (on_exit).
 "$GATEWAY_BIN" serve &
 gateway_pid=$!
 # for the supervisor, should this script end without stopping it: the pid and its start time
 echo "$gateway_pid $(sed 's/^.*) //' "/proc/$gateway_pid/stat" 2>/dev/null | cut -d' ' -f20)" > "$DATA_DIR/run-gateway.pid"
+# Polled, not a blocking `wait`: a trap's signal taken just before bash blocked there would wait with it until the
+# gateway ended; between two polls bash runs a pending trap. Then `wait` only collects the exit status.
+while gateway_alive; do sleep 0.5; done
 wait "$gateway_pid" || status=$?
 gateway_pid=
 if [ "${status:-0}" != 0 ] && [ "${GATEWAY_ENV:-}" = production ]; then

@@ -33,12 +33,21 @@ start() {
   # signal only once make leads its own process group (the new session exists)
   for _ in $(seq 1 200); do [ "$(ps -o pgid= -p "$run_pid" | tr -d ' ')" = "$run_pid" ] && break; sleep 0.01; done
 }
+# Where each process of a run that did not stop is waiting: its process line, its kernel stack and its user stack.
+stuck_state() {
+  ps -o pid,ppid,stat,wchan:24,args -g "$run_pid" | sed 's/^/      /'
+  local p
+  for p in $(pgrep -g "$run_pid"); do
+    echo "      -- $p kernel: $(tr '\n' ' ' < "/proc/$p/stack" 2>/dev/null)"
+    timeout 20 gdb -p "$p" -batch -ex bt 2>/dev/null | grep '^#' | head -n 12 | sed "s/^/      -- $p /"
+  done
+}
 # Waits for make's process group (make, run.sh, what they started) to end, then for the run's supervisor; true when
 # nothing of the run is left.
 settled() {
   for _ in $(seq 1 150); do pgrep -g "$run_pid" >/dev/null || break; sleep 0.2; done
   if pgrep -g "$run_pid" >/dev/null; then
-    echo "still running 30 s after the signal: $(pgrep -g "$run_pid" -l | tr '\n' ' ')"
+    echo "still running 30 s after the signal: $(pgrep -g "$run_pid" -l | tr '\n' ' ')"; stuck_state
     kill -KILL -- "-$run_pid" 2>/dev/null; return 1
   fi
   for _ in $(seq 1 150); do guard_running || break; sleep 0.2; done
