@@ -58,8 +58,7 @@ pub fn mutate_statement(
     let mutation = match &plan.kind {
         MutateKind::Insert { columns, on_conflict, missing_default } => {
             let payload = b.param(body);
-            let elements = elements_from(&payload, is_one_object(body));
-            insert_sql(&table, columns, on_conflict, *missing_default, &elements, &returning)
+            insert_sql(&table, columns, on_conflict, *missing_default, &payload, &returning)
         }
         MutateKind::Update { columns } if columns.is_empty() => format!("SELECT {table}.* FROM {table} WHERE false"),
         MutateKind::Update { columns } => update_sql(&table, columns, &b.param(body), &where_, &returning),
@@ -165,40 +164,22 @@ fn cond_columns<'a>(conds: &'a [Cond], names: &mut Vec<&'a str>) {
     }
 }
 
-/// Whether the body is one JSON object (its first non-blank byte is `{`); anything else, an invalid body
-/// included, takes the general statement, so PostgreSQL's errors stay the same.
-fn is_one_object(body: &str) -> bool {
-    body.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{')
-}
-
-/// The body's elements as `pgrst_elem.value`: for one object the bound value itself (no array to build and
-/// expand: a quarter less of PostgreSQL's CPU per insert in `tests/bench/pg-split.sh`), else each element of the
-/// array (a single non-array value is wrapped in one).
-fn elements_from(payload: &str, one_object: bool) -> String {
-    if one_object {
-        return ["(SELECT ", payload, "::json AS value) pgrst_elem"].concat();
-    }
-    [
-        "(SELECT ",
-        payload,
-        "::json AS json_data) pgrst_payload, LATERAL json_array_elements(CASE WHEN \
-         json_typeof(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data \
-         ELSE json_build_array(pgrst_payload.json_data) END) pgrst_elem",
-    ]
-    .concat()
-}
-
-/// `INSERT` of each element (`pgrst_elem.value` of `elements`), with an upsert's `ON CONFLICT`.
+/// `INSERT` of each element of the body (an object or an array of them), with an upsert's `ON CONFLICT`.
 fn insert_sql(
     table: &str,
     columns: &[Column],
     on_conflict: &Option<(Vec<String>, Resolution)>,
     missing_default: bool,
-    elements: &str,
+    payload: &str,
     returning: &str,
 ) -> String {
+    let array = "CASE WHEN json_typeof(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data \
+                 ELSE json_build_array(pgrst_payload.json_data) END";
     if columns.is_empty() {
-        return format!("INSERT INTO {table} SELECT FROM {elements} {returning}");
+        return format!(
+            "INSERT INTO {table} SELECT FROM (SELECT {payload}::json AS json_data) pgrst_payload, \
+             LATERAL json_array_elements({array}) pgrst_elem {returning}"
+        );
     }
     let (values, defaults_join) = element_values(columns, missing_default);
     let cols = col_list(columns);
@@ -210,9 +191,11 @@ fn insert_sql(
         &cols,
         ") SELECT ",
         &values.join(", "),
-        " FROM ",
-        elements,
-        ", LATERAL (SELECT ",
+        " FROM (SELECT ",
+        payload,
+        "::json AS json_data) pgrst_payload, LATERAL json_array_elements(",
+        array,
+        ") pgrst_elem, LATERAL (SELECT ",
         &cols,
         " FROM json_to_record(pgrst_elem.value) AS ",
         &record_def(columns),
