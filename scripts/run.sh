@@ -47,11 +47,12 @@ cleanup=()
 gateway_pid=
 # Running while the gateway's process is (a child that already exited is reaped by bash at once).
 gateway_alive() { kill -0 "$gateway_pid" 2>/dev/null; }
-# SIGTERM, up to 10 s for its graceful stop, then SIGKILL: a gateway that missed the signal (it arrived between the
-# fork and the exec, when bash's own handler took it) cannot hold the run open.
+# SIGTERM, then SIGKILL if the gateway outlives its own drain bound (GATEWAY_SHUTDOWN_TIMEOUT_SECS, default 30 s)
+# by 5 s: its graceful stop keeps all of that time, and a gateway that cannot stop cannot hold the run open.
 stop_gateway() {
+  local polls; polls=$(awk -v s="${GATEWAY_SHUTDOWN_TIMEOUT_SECS:-30}" 'BEGIN {printf "%d", (s + 0) * 10 + 50}')
   kill -TERM "$gateway_pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do gateway_alive || break; sleep 0.1; done
+  for _ in $(seq 1 "$polls"); do gateway_alive || break; sleep 0.1; done
   gateway_alive && kill -KILL "$gateway_pid" 2>/dev/null
   wait "$gateway_pid" 2>/dev/null || true
 }
