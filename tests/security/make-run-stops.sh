@@ -56,7 +56,11 @@ settled() {
   gateway_left && left+=" gateway"
   server_left && left+=" PostgreSQL"
   [ -z "$left" ] && return 0
-  echo "left:$left"; return 1
+  echo "left:$left"
+  # what the supervisor and any gateway of this binary are doing (the supervisor waits 30 s for a gateway to stop)
+  local pids; pids=$( { cat "$data/run-guard.pid"; pgrep -f -- "^$GATEWAY_BIN serve"; } 2>/dev/null | paste -sd, -)
+  [ -z "$pids" ] || ps -o pid,ppid,stat,etimes,wchan:24,args -p "$pids" | sed 's/^/      /'
+  return 1
 }
 cleanup() {
   [ -n "$run_pid" ] && kill -KILL -- "-$run_pid" 2>/dev/null
