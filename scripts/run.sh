@@ -45,6 +45,7 @@ fi
 # Stop what was started, however the run ends: normal exit, Ctrl-C, SIGTERM or SIGHUP (to this script or its group).
 cleanup=()
 gateway_pid=
+gateway_launch=   # set just before the gateway is started: the value $! had then ("none" if no job had started)
 # Running while the gateway's process is (a child that already exited is reaped by bash at once).
 gateway_alive() { kill -0 "$gateway_pid" 2>/dev/null; }
 # SIGTERM, then SIGKILL if the gateway outlives its own drain bound (GATEWAY_SHUTDOWN_TIMEOUT_SECS, default 30 s)
@@ -59,6 +60,9 @@ stop_gateway() {
 on_exit() {
   # A second signal (make forwards SIGTERM to its child after the group got it) must not cut the clean-up short.
   trap '' INT TERM HUP
+  # A signal between the gateway's fork and `gateway_pid=$!` runs this trap before that assignment: bash set $! at
+  # the fork, so take the gateway from there (the child may have lost the signal before its exec).
+  if [ -z "$gateway_pid" ] && [ -n "$gateway_launch" ] && [ "${!:-none}" != "$gateway_launch" ]; then gateway_pid=$!; fi
   if [ -n "$gateway_pid" ]; then stop_gateway; fi
   for c in "${cleanup[@]}"; do eval "$c" || true; done
 }
@@ -127,6 +131,7 @@ export GATEWAY_HOST=${GATEWAY_HOST:-127.0.0.1}
 "$GATEWAY_BIN" keys
 echo "mail without SMTP is written to $GATEWAY_MAIL_DIR"
 # In the background so a signal to this script alone still stops it (on_exit).
+gateway_launch=${!:-none}
 "$GATEWAY_BIN" serve &
 gateway_pid=$!
 # for the supervisor, should this script end without stopping it: the pid and its start time

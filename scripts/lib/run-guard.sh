@@ -13,8 +13,11 @@ PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 echo $$ > "$data/run-guard.pid"
 
 # A process's start time (field 22 of /proc/PID/stat, read after the command name, which may hold spaces), so a
-# recycled pid is never taken for the run.
-started() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20; }
+# recycled pid is never taken for the run; nothing for a zombie. An init that does not reap orphans (a container's
+# or a VM's first process may not) keeps an exited gateway or run as a zombie for good, and `kill -0` succeeds on it.
+started() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '$1 != "Z" { print $20 }'; }
+# Running and not a zombie.
+alive() { [ -n "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '$1 != "Z" { print $1 }')" ]; }
 run_started=$(started "$run_pid")
 [ -n "$run_started" ] || run_started=gone
 while [ "$(started "$run_pid")" = "$run_started" ]; do sleep 0.2; done
@@ -29,7 +32,7 @@ rm -f "$data/run-gateway.pid"
 
 # The cluster's server: the one its pid file names, or one still starting (its command line names the folder).
 server_alive() {
-  [ -f "$pgdir/data/postmaster.pid" ] && kill -0 "$(head -n1 "$pgdir/data/postmaster.pid")" 2>/dev/null && return 0
+  [ -f "$pgdir/data/postmaster.pid" ] && alive "$(head -n1 "$pgdir/data/postmaster.pid")" && return 0
   pgrep -f -- "postgres -D $pgdir/data( |$)" >/dev/null
 }
 for _ in $(seq 1 300); do

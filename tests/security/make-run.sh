@@ -138,6 +138,35 @@ check "a clean production start prints no secret" \
   bash -c '! grep -Eq "service_role key: ey|password: demo|$1" "$2"' _ "$(cat "$data/pg/superuser_password")" "$tmp/clean.log"
 stop_group TERM >/dev/null || true
 
+# --- the supervisor and zombies ---------------------------------------------------------------------------------
+# An exited process that nobody reaps stays a zombie, with its pid and start time, and `kill -0` succeeds on it: an
+# init that does not reap orphans (a container's without one) leaves an exited run or gateway so for good. The
+# supervisor must take a zombie as ended. Here the run it watches and the gateway its pid file names are zombies
+# (children of a process that never reaps them); it must finish within 10 s (it waited on the run for ever).
+guard_not_held_by_zombies() {
+  local d=$tmp/zombies; mkdir -p "$d/pg"
+  python3 - "$d" <<'PY'
+import os, subprocess, sys, time
+d = sys.argv[1]
+def zombie():
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(0.3)
+        os._exit(0)
+    return pid
+run, gw = zombie(), zombie()
+started = open(f"/proc/{gw}/stat").read().rsplit(") ", 1)[1].split()[19]
+open(f"{d}/run-gateway.pid", "w").write(f"{gw} {started}\n")
+guard = subprocess.Popen(["scripts/lib/run-guard.sh", str(run), f"{d}/pg", d], stdin=subprocess.DEVNULL)
+try:
+    guard.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    guard.kill()
+    sys.exit(1)
+PY
+}
+check "the supervisor ends when the run and its gateway are zombies" guard_not_held_by_zombies
+
 # --- stops at random moments (issue 30, finding 10): tests/security/make-run-stops.sh on this data folder -------
 stops=$(tests/security/make-run-stops.sh "$data" "$port" 2>&1)
 grep -v -e '^SUITE-COUNTS' -e '^[0-9]* passed, [0-9]* failed$' <<<"$stops"
