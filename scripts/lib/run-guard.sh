@@ -22,8 +22,10 @@ run_started=$(started "$run_pid")
 [ -n "$run_started" ] || run_started=gone
 while [ "$(started "$run_pid")" = "$run_started" ]; do sleep 0.2; done
 
-# The gateway the run started, if it outlived the run (its pid file names it; its start time and name vouch for it).
-if read -r gw_pid gw_started < "$data/run-gateway.pid" 2>/dev/null && [ "$(started "$gw_pid")" = "$gw_started" ]; then
+# The gateway the run started, if it outlived the run (its pid file names it; its start time vouches for it). A file
+# without a start time names a gateway that had already ended when run.sh read it: `started` of it is empty too.
+if read -r gw_pid gw_started < "$data/run-gateway.pid" 2>/dev/null && [ -n "$gw_started" ] &&
+   [ "$(started "$gw_pid")" = "$gw_started" ]; then
   kill -TERM "$gw_pid" 2>/dev/null
   for _ in $(seq 1 150); do [ "$(started "$gw_pid")" = "$gw_started" ] || break; sleep 0.2; done
   [ "$(started "$gw_pid")" = "$gw_started" ] && kill -KILL "$gw_pid" 2>/dev/null
