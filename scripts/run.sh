@@ -135,7 +135,7 @@ gateway_launch=${!:-none}
 "$GATEWAY_BIN" serve &
 gateway_pid=$!
 # for the supervisor, should this script end without stopping it: the pid and its start time (none if it has ended)
-gateway_started=$(sed 's/^.*) //' "/proc/$gateway_pid/stat" 2>/dev/null | cut -d' ' -f20)
+gateway_started=$(sed 's/^.*) //' "/proc/$gateway_pid/stat" 2>/dev/null | cut -d' ' -f20 || true)
 [ -z "$gateway_started" ] || echo "$gateway_pid $gateway_started" > "$DATA_DIR/run-gateway.pid"
 # Polled, not a blocking `wait`: a trap's signal taken just before bash blocked there would wait with it until the
 # gateway ended; between two polls bash runs a pending trap. Then `wait` only collects the exit status.
