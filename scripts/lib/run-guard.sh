@@ -17,7 +17,7 @@ echo $$ > "$data/run-guard.pid"
 # or a VM's first process may not) keeps an exited gateway or run as a zombie for good, and `kill -0` succeeds on it.
 started() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '$1 != "Z" { print $20 }'; }
 # Running and not a zombie.
-alive() { [ -n "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '$1 != "Z" { print $1 }')" ]; }
+alive() { [ -n "$(started "$1")" ]; }
 run_started=$(started "$run_pid")
 [ -n "$run_started" ] || run_started=gone
 while [ "$(started "$run_pid")" = "$run_started" ]; do sleep 0.2; done
