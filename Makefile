@@ -68,6 +68,7 @@ web:
 check:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p gateway --no-default-features --lib --bins -- -D warnings
 	@[ -d web/node_modules/eslint ] && [ -d web/node_modules/vitest ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
 	cd web && npm run lint && npm run test:unit
 

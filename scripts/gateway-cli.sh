@@ -8,7 +8,7 @@ umask 077
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
 target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
 GATEWAY_BIN=${GATEWAY_BIN:-$target/local/gateway}
-[ -x "$GATEWAY_BIN" ] || cargo build --profile local -p gateway --bin gateway
+[ -x "$GATEWAY_BIN" ] || cargo build --profile local -p gateway --bin gateway --no-default-features
 DATA_DIR=${DATA_DIR:-$root/.data}
 if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then
   source scripts/lib/stack.sh

@@ -32,9 +32,11 @@ if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  # the `local` profile: built for build time, opt-level 1 (Cargo.toml); `make build` gives production's build
+  # the `local` profile: built for build time (Cargo.toml), without the `s3` feature (S3 is for production's
+  # scale-out, not a first run; STORAGE_BACKEND=s3 stops this build with how to get one that has it); `make build`
+  # gives production's build
   echo "building the gateway (the first build takes a few minutes)..."
-  cargo build --profile local -p gateway --bin gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
+  cargo build --profile local -p gateway --bin gateway --no-default-features || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
   target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
   GATEWAY_BIN=$target/local/gateway
 fi

@@ -77,7 +77,8 @@ node_test_counts() {
 debug_gateway() { (cd "${CARGO_TARGET_DIR:-target}" && echo "$PWD/debug/gateway"); }
 
 rust_checks() {
-  cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings
+  cargo fmt --all -- --check && cargo clippy -q --workspace --all-targets -- -D warnings &&
+    cargo clippy -q -p gateway --no-default-features --lib --bins -- -D warnings   # `make run`'s build: no S3
 }
 
 # Every Rust test of the workspace (unit and gateway/tests/api) against a throwaway cluster; ARGS (`make test-rust

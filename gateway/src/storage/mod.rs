@@ -22,6 +22,10 @@ mod objects;
 mod range;
 mod refusal;
 pub mod render;
+#[cfg(feature = "s3")]
+mod s3;
+#[cfg(not(feature = "s3"))]
+#[path = "s3_absent.rs"]
 mod s3;
 mod schema;
 mod signing;
