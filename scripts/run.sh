@@ -27,7 +27,9 @@ web_build=
 if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web/dist/index.html ] || \
    [ -n "$(find web/src web/content web/public web/index.html -newer web/dist/index.html 2>/dev/null | head -n1)" ]; }; then
   echo "building the site (log: $DATA_DIR/build-web.log)..."
-  scripts/build-web.sh --no-typecheck >"$DATA_DIR/build-web.log" 2>&1 &
+  # at the lowest CPU priority: it then takes what the gateway's build leaves idle (mostly one core while the gateway
+  # crate itself compiles, at the end) instead of slowing the build down
+  nice -n 19 scripts/build-web.sh --no-typecheck >"$DATA_DIR/build-web.log" 2>&1 &
   web_build=$!
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
