@@ -1,4 +1,4 @@
-//! Prometheus metrics (the `metrics` facade with `metrics-exporter-prometheus`) on their own listener,
+//! Prometheus metrics (the `metrics` facade with `metrics-exporter-prometheus`'s recorder) on their own listener,
 //! `GATEWAY_METRICS_ADDR` (off when unset; a loopback address unless `GATEWAY_METRICS_ALLOW_REMOTE=true`):
 //! requests by API and status with latency histograms (`http`), pool use and the outbox backlog (`gauges`); and
 //! the request id of every answer and log line (`request_id`).
@@ -8,7 +8,7 @@ mod http;
 pub mod request_id;
 
 use crate::core::config::Vars;
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 pub use request_id::RequestIdLayer;
 use std::net::SocketAddr;
 
@@ -33,16 +33,43 @@ pub struct Sampled {
     pub realtime: crate::realtime::Realtime,
 }
 
-/// Installs the global recorder and its HTTP listener (inside a Tokio runtime), then starts the gauge sampler.
+/// How often histograms are drained into their summaries (the exporter's own listener did this every 5 s).
+const UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Installs the global recorder and serves it on `addr` (inside a Tokio runtime), then starts the gauge sampler.
+/// The listener is the gateway's own axum (HTTP/1): every path answers the text exposition, as the exporter's
+/// listener did, without that listener's HTTP/2 stack in the build.
 pub fn start(sampled: Sampled, addr: SocketAddr) -> anyhow::Result<()> {
-    PrometheusBuilder::new()
-        .with_http_listener(addr)
-        .set_buckets_for_metric(Matcher::Full(http::DURATION.to_string()), LATENCY_BUCKETS)?
-        .install()
+    let listener = std::net::TcpListener::bind(addr)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+        .and_then(tokio::net::TcpListener::from_std)
         .map_err(|e| anyhow::anyhow!("cannot serve metrics on {addr}: {e}"))?;
+    let handle = PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Full(http::DURATION.to_string()), LATENCY_BUCKETS)?
+        .install_recorder()
+        .map_err(|e| anyhow::anyhow!("cannot record metrics: {e}"))?;
+    tokio::spawn(upkeep(handle.clone()));
+    tokio::spawn(serve(listener, handle));
     gauges::spawn(sampled);
     tracing::info!(%addr, "metrics served");
     Ok(())
+}
+
+async fn upkeep(handle: PrometheusHandle) {
+    loop {
+        tokio::time::sleep(UPKEEP).await;
+        handle.run_upkeep();
+    }
+}
+
+async fn serve(listener: tokio::net::TcpListener, handle: PrometheusHandle) {
+    let render = move || {
+        let text = handle.render();
+        async move { ([(axum::http::header::CONTENT_TYPE, "text/plain")], text) }
+    };
+    if let Err(e) = axum::serve(listener, axum::Router::new().fallback(render)).await {
+        tracing::error!(error = %e, "the metrics listener stopped");
+    }
 }
 
 #[cfg(test)]
