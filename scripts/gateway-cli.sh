@@ -6,12 +6,11 @@
 set -euo pipefail
 umask 077
 root=$(cd "$(dirname "$0")/.." && pwd); cd "$root"
-target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-GATEWAY_BIN=${GATEWAY_BIN:-$target/local/gateway}
-[ -x "$GATEWAY_BIN" ] || cargo build --profile local -p gateway --bin gateway --no-default-features
+source scripts/lib/stack.sh
+GATEWAY_BIN=${GATEWAY_BIN:-$(stack_gateway_bin)}
+[ -x "$GATEWAY_BIN" ] || stack_build_gateway
 DATA_DIR=${DATA_DIR:-$root/.data}
 if [ -z "${GATEWAY_ADMIN_DB_URI:-}" ]; then
-  source scripts/lib/stack.sh
   pgdir=$(stack_pg_dir)
   [ -f "$pgdir/data/PG_VERSION" ] || { echo "no database yet: run \`make run\` first" >&2; exit 1; }
   running=$(stack_running "$pgdir" && echo yes || true)

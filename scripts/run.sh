@@ -14,6 +14,7 @@ DATA_DIR=${DATA_DIR:-$root/.data}; mkdir -p "$DATA_DIR"; DATA_DIR=$(cd "$DATA_DI
 # Private to this user; as root, searchable (not listable) so the postgres user reaches the cluster folder inside.
 if [ "$(id -u)" = 0 ]; then chmod 711 "$DATA_DIR"; else chmod 700 "$DATA_DIR"; fi
 
+source scripts/lib/stack.sh
 need() { command -v "$1" >/dev/null 2>&1; }
 apt_install() {
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
@@ -34,13 +35,11 @@ if [ -z "${GATEWAY_SITE_DIR:-}" ] && [ -x scripts/build-web.sh ] && { [ ! -f web
 fi
 if [ -z "${GATEWAY_BIN:-}" ]; then
   need cargo || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
-  # the `local` profile: built for build time (Cargo.toml), without the `s3` feature (S3 is for production's
-  # scale-out, not a first run; STORAGE_BACKEND=s3 stops this build with how to get one that has it); `make build`
-  # gives production's build
+  # built for build time and without S3 (stack_build_gateway, scripts/lib/stack.sh; STORAGE_BACKEND=s3 stops this
+  # build with how to get one that has it); `make build` gives production's build
   echo "building the gateway (the first build takes a few minutes)..."
-  cargo build --profile local -p gateway --bin gateway --no-default-features || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
-  target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
-  GATEWAY_BIN=$target/local/gateway
+  stack_build_gateway || { [ -z "$web_build" ] || kill "$web_build" 2>/dev/null; exit 1; }
+  GATEWAY_BIN=$(stack_gateway_bin)
 fi
 if [ -n "$web_build" ]; then
   wait "$web_build" || { tail -n 30 "$DATA_DIR/build-web.log" >&2; echo "the site's build failed (above)" >&2; exit 1; }
@@ -89,7 +88,6 @@ start_guard() {
 }
 
 if [ -z "${DATABASE_URL:-${PGRST_DB_URI:-}}" ]; then
-  source scripts/lib/stack.sh
   pgdir=$(stack_pg_dir)
   if [ "$pgdir" != "$DATA_DIR/pg" ]; then
     # The postgres user cannot reach the checkout (e.g. under /root): keep the cluster in a folder it can reach.

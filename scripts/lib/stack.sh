@@ -1,6 +1,15 @@
-# make run's stack on disk (sourced by scripts/run.sh, backup.sh, restore.sh): where its private PostgreSQL cluster
-# lives, and commands run as the cluster's owner over its Unix socket. Needs `root` (the checkout) and DATA_DIR.
+# make run's stack on disk (sourced by scripts/run.sh, gateway-cli.sh, backup.sh, restore.sh): its gateway build, where
+# its private PostgreSQL cluster lives, and commands run as the cluster's owner over its Unix socket. Needs `root` (the
+# checkout) and, for the cluster, DATA_DIR.
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+
+# make run's gateway: Cargo's `local` profile without the `s3` feature (Cargo.toml; tests/bench/README.md, round 9).
+# One definition, so `make run` and `make gateway` never rebuild over each other's binary.
+stack_build_gateway() { cargo build --profile local -p gateway --bin gateway --no-default-features; }
+stack_gateway_bin() {
+  local target=${CARGO_TARGET_DIR:-target}; [[ $target = /* ]] || target=$root/$target   # cargo's own rule
+  echo "$target/local/gateway"
+}
 
 # The cluster folder: DATA_DIR/pg, or, when running as root and the postgres user cannot reach DATA_DIR (e.g. a
 # checkout under /root), a folder under /var/lib/gateway-run named by a hash of the checkout (the default DATA_DIR)
