@@ -2,12 +2,16 @@
 # Builds the site into web/dist (typecheck, client build, SSR build, prerender). Works on a clean clone.
 #   scripts/build-web.sh                 # as `make web` and the test suites: typecheck first
 #   scripts/build-web.sh --no-typecheck  # `make run`: the same files without the type check (tsc changes no output)
+# `make run` installs only package.json's `dependencies` (what the site and its build need: 80 packages, 7 s) and
+# keeps an install already in place; the checks' and tests' tools are `devDependencies` (260 packages, 21 s and
+# 27 CPU-s that a first run's gateway build on two cores would otherwise wait for). The files built are the same.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/web"
-npm ci --no-audit --no-fund --loglevel=error
 if [ "${1:-}" = --no-typecheck ]; then
+  [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --omit=dev --no-audit --no-fund --loglevel=error
   npm run build:client && npm run build:ssr && npm run prerender
 else
+  npm ci --no-audit --no-fund --loglevel=error
   npm run build
 fi
