@@ -4,7 +4,7 @@
 
 use super::geometry::{self, Plan};
 use super::options::{Format, Transform};
-use fast_image_resize::{images::Image, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use fast_image_resize::{images::Image, pixels::U8x4, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
 use image::{codecs::jpeg::JpegEncoder, DynamicImage, ImageDecoder, ImageFormat, ImageReader};
 use std::io::Cursor;
 
@@ -131,7 +131,12 @@ fn resize(img: &DynamicImage, plan: &Plan) -> Result<DynamicImage, RenderError> 
     if plan.crop.is_some() {
         options = options.fit_into_destination(Some((0.5, 0.5)));
     }
-    Resizer::new().resize(&src, &mut dst, &options).map_err(|_| RenderError::InvalidSource)?;
+    // typed: `Resizer::resize` would match on all 13 pixel types at run time and so instantiate every one of them
+    // here (a quarter of this crate's generic instances, compiled in its serial tail); only RGBA8 is ever resized
+    let (Some(src_view), Some(mut dst_view)) = (src.typed_image::<U8x4>(), dst.typed_image_mut::<U8x4>()) else {
+        return Err(RenderError::InvalidSource);
+    };
+    Resizer::new().resize_typed(&src_view, &mut dst_view, &options).map_err(|_| RenderError::InvalidSource)?;
     let out = image::RgbaImage::from_raw(dw, dh, dst.into_vec()).ok_or(RenderError::InvalidSource)?;
     Ok(DynamicImage::ImageRgba8(out))
 }
