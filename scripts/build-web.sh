@@ -3,8 +3,9 @@
 #   scripts/build-web.sh                 # as `make web` and the test suites: typecheck first
 #   scripts/build-web.sh --no-typecheck  # `make run`: the same files without the type check (tsc changes no output)
 # `make run` installs only package.json's `dependencies` (what the site and its build need: 80 packages, 7 s) and
-# keeps an install already in place; the checks' and tests' tools are `devDependencies` (260 packages, 21 s and
-# 27 CPU-s that a first run's gateway build on two cores would otherwise wait for). The files built are the same.
+# keeps an install already in place; `devDependencies` are the checks' and tests' tools (the full install is 379
+# packages, 21 s and 27 CPU-s that a first run's gateway build on two cores would wait for). The files built are
+# the same.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/web"
