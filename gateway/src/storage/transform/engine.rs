@@ -132,7 +132,7 @@ fn resize(img: &DynamicImage, plan: &Plan) -> Result<DynamicImage, RenderError> 
         options = options.fit_into_destination(Some((0.5, 0.5)));
     }
     // typed: `Resizer::resize` would match on all 13 pixel types at run time and so instantiate every one of them
-    // here (a quarter of this crate's generic instances, compiled in its serial tail); only RGBA8 is ever resized
+    // here (a fifth of this crate's generic instances, compiled in its serial tail); only RGBA8 is ever resized
     let (Some(src_view), Some(mut dst_view)) = (src.typed_image::<U8x4>(), dst.typed_image_mut::<U8x4>()) else {
         return Err(RenderError::InvalidSource);
     };
