@@ -4,7 +4,8 @@
 
 use super::geometry::{self, Plan};
 use super::options::{Format, Transform};
-use fast_image_resize::{images::Image, pixels::U8x4, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use fast_image_resize::images::{TypedImage, TypedImageRef};
+use fast_image_resize::{pixels::U8x4, FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::{codecs::jpeg::JpegEncoder, DynamicImage, ImageDecoder, ImageFormat, ImageReader};
 use std::io::Cursor;
 
@@ -124,20 +125,17 @@ pub fn render(source: &[u8], t: &Transform, accepts_webp: bool, limits: &Limits)
 fn resize(img: &DynamicImage, plan: &Plan) -> Result<DynamicImage, RenderError> {
     let rgba = img.to_rgba8();
     let (sw, sh) = rgba.dimensions();
-    let src = Image::from_vec_u8(sw, sh, rgba.into_raw(), PixelType::U8x4).map_err(|_| RenderError::InvalidSource)?;
+    // typed views: `Resizer::resize` would match on all 13 pixel types at run time and so instantiate every one of
+    // them here (a fifth of this crate's generic instances, compiled in its serial tail); only RGBA8 is ever resized
+    let src = TypedImageRef::<U8x4>::from_buffer(sw, sh, rgba.as_raw()).map_err(|_| RenderError::InvalidSource)?;
     let (dw, dh) = plan.output();
-    let mut dst = Image::new(dw, dh, PixelType::U8x4);
+    let mut out = image::RgbaImage::new(dw, dh);
+    let mut dst = TypedImage::<U8x4>::from_buffer(dw, dh, &mut out).map_err(|_| RenderError::InvalidSource)?;
     let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
     if plan.crop.is_some() {
         options = options.fit_into_destination(Some((0.5, 0.5)));
     }
-    // typed: `Resizer::resize` would match on all 13 pixel types at run time and so instantiate every one of them
-    // here (a fifth of this crate's generic instances, compiled in its serial tail); only RGBA8 is ever resized
-    let (Some(src_view), Some(mut dst_view)) = (src.typed_image::<U8x4>(), dst.typed_image_mut::<U8x4>()) else {
-        return Err(RenderError::InvalidSource);
-    };
-    Resizer::new().resize_typed(&src_view, &mut dst_view, &options).map_err(|_| RenderError::InvalidSource)?;
-    let out = image::RgbaImage::from_raw(dw, dh, dst.into_vec()).ok_or(RenderError::InvalidSource)?;
+    Resizer::new().resize_typed(&src, &mut dst, &options).map_err(|_| RenderError::InvalidSource)?;
     Ok(DynamicImage::ImageRgba8(out))
 }
 
