@@ -1,6 +1,7 @@
 //! Probes on the main port, unauthenticated and cheap: `GET /health` (the process serves: 200, no database) and
 //! `GET /ready` (200 when the database answers within a second and every app migration in the folder is applied,
-//! else 503 with the reason), as load balancers and orchestrators expect.
+//! else 503 with the reason; 503 too once a stop signal came, while the gateway still serves for
+//! `GATEWAY_SHUTDOWN_DELAY_SECS`), as load balancers and orchestrators expect.
 
 use crate::core::Core;
 use axum::extract::{FromRef, State};
@@ -35,6 +36,9 @@ where
 }
 
 async fn ready(State(core): State<Core>, expected: Arc<Vec<String>>) -> Response {
+    if core.stopping.has_begun() {
+        return unavailable(json!({ "reason": "shutting down" }));
+    }
     match tokio::time::timeout(READY_WAIT, applied_migrations(&core)).await {
         Ok(Ok(applied)) => match pending(&expected, &applied) {
             pending if pending.is_empty() => Json(json!({ "status": "ready" })).into_response(),

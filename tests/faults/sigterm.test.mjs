@@ -3,10 +3,13 @@
 // 2xx is stored, every object row has its whole file, and no partial or orphan file is left. The outbox claim is
 // flushed too: a message being sent when SIGTERM comes is finished and marked sent within the bound (or, when the
 // relay holds it past the bound, released unchanged), no new message is claimed, and a second gateway sends what
-// is left — every message accepted by the relay exactly once.
+// is left — every message accepted by the relay exactly once. With GATEWAY_SHUTDOWN_DELAY_SECS, `/ready` answers 503
+// at once while new connections are still served until the delay ends (a load balancer's health check takes the
+// gateway out first), and only then are connections refused.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { call, load, openStack, serviceHeaders, sleep, statusCounts, waitFor } from './lib/faults.mjs';
@@ -97,6 +100,48 @@ test('SIGTERM under load: stop accepting, finish in-flight work, exit 0 within t
   assert.deepEqual(files(join(storage, 'tmp')), [], 'no partial file left in the staging folder');
   const objects = files(join(storage, 'objects'));
   assert.equal(objects.length, rows.size, 'one whole file per object row, no orphan');
+});
+
+/** GET `url` on a connection of its own (no keep-alive pool): its status and body, or status 0 and the error. */
+const fresh = (url, headers = {}) =>
+  new Promise((resolve) => {
+    const req = get(url, { agent: false, timeout: 3000, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c)).on('end', () => resolve({ status: res.statusCode, text: body }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out'))).on('error', (e) => resolve({ status: 0, text: String(e) }));
+  });
+
+test('SIGTERM with a delay: /ready answers 503 at once, new connections are served until the delay ends, then refused', async () => {
+  const delaySecs = 1.5;
+  const gw = await stack.gateway({ GATEWAY_SHUTDOWN_DELAY_SECS: String(delaySecs), GATEWAY_SHUTDOWN_TIMEOUT_SECS: '4' });
+  const headers = serviceHeaders(gw);
+  const read = `${gw.url}/rest/v1/fault_writes?limit=1`;
+  await waitFor('the schema cache', async () => (await call(read, { headers })).status === 200);
+  assert.equal((await fresh(`${gw.url}/ready`)).status, 200, 'ready before the signal');
+  const signalled = performance.now();
+  gw.child.kill('SIGTERM');
+  const seen = [];
+  while (performance.now() - signalled < delaySecs * 1000 - 300) {
+    const [ready, data] = await Promise.all([fresh(`${gw.url}/ready`), fresh(read, headers)]);
+    seen.push({ at: Math.round(performance.now() - signalled), ready: ready.status, reason: ready.text, data: data.status });
+    await sleep(100);
+  }
+  const { code } = await Promise.race([gw.exited, sleep(15000).then(() => ({ code: 'hung' }))]);
+  const exitMs = Math.round(performance.now() - signalled);
+  const late = await fresh(`${gw.url}/ready`);
+  console.log(`sigterm with a ${delaySecs} s delay: ${seen.length} probes, exit ${code} after ${exitMs} ms, then ${late.text.slice(0, 60)}`);
+  const afterFirst = seen.slice(1);
+  assert.ok(afterFirst.length >= 5, `probed through the delay (${seen.length})`);
+  for (const s of afterFirst) {
+    assert.equal(s.ready, 503, `/ready 503 while stopping: ${JSON.stringify(s)}`);
+    assert.match(s.reason, /shutting down/);
+    assert.equal(s.data, 200, `a new connection is still served during the delay: ${JSON.stringify(s)}`);
+  }
+  assert.equal(code, 0, `exit status 0 (stderr: ${gw.stderr().slice(-2000)})`);
+  assert.ok(exitMs >= delaySecs * 1000, `served on for the delay (${exitMs} ms)`);
+  assert.ok(exitMs < (delaySecs + 4) * 1000, `then exited within the bound (${exitMs} ms)`);
+  assert.match(late.text, /ECONNREFUSED/, 'refused once stopped');
 });
 
 /** SIGTERM to `gw`: its exit code ('hung' past the bound and 10 s) and the milliseconds it took. */

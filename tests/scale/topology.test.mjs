@@ -55,6 +55,8 @@ before(async () => {
     GATEWAY_HTTP_WORKERS: '2',
     PGRST_DB_POOL: '4',
     GATEWAY_SHUTDOWN_TIMEOUT_SECS: '10',
+    // out of HAProxy's rotation (two failed checks 500 ms apart) before the listener closes, as docs/haproxy.cfg says
+    GATEWAY_SHUTDOWN_DELAY_SECS: '1.5',
     GOTRUE_MAILER_AUTOCONFIRM: 'true',
     GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: '0',
     // the load signs in from one address and a few accounts; the limits checked are the recovery mail's

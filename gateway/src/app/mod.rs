@@ -55,8 +55,9 @@ impl Application {
     }
 
     /// Starts background work (schema reload listener, key reloader, mail outbox, storage sweep, Realtime, …) and
-    /// serves until `shutdown` resolves; then, within `GATEWAY_SHUTDOWN_TIMEOUT_SECS`, requests in flight finish
-    /// and the outbox sends or releases its message.
+    /// serves until `shutdown` resolves; then `/ready` answers 503 while it serves on for
+    /// `GATEWAY_SHUTDOWN_DELAY_SECS`, and within `GATEWAY_SHUTDOWN_TIMEOUT_SECS` after that requests in flight
+    /// finish and the outbox sends or releases its message.
     pub async fn serve(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let state = &self.state;
         let outbox = state.core.spawn_background();
@@ -75,8 +76,18 @@ impl Application {
         let limits = crate::core::conn::ConnLimits::from_vars(vars, proxies);
         let realtime = state.realtime.clone();
         let (bound, outbox_stop) = (limits.drain, outbox.as_ref().map(|o| o.stopper()));
+        let (core, delay) = (state.core.clone(), limits.stop_delay);
         let shutdown = async move {
             shutdown.await;
+            // out of the balancer's rotation first (`/ready` 503), still serving, then the listeners close
+            core.stopping.begin();
+            if !delay.is_zero() {
+                tracing::info!(
+                    secs = delay.as_secs_f64(),
+                    "shutdown: /ready answers 503; serving on until the delay ends"
+                );
+                tokio::time::sleep(delay).await;
+            }
             if let Some(outbox) = outbox_stop {
                 outbox.stop(bound);
             }

@@ -78,7 +78,8 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
         "h" => n * 3600.0,
         _ => return None,
     };
-    Some(Duration::from_secs_f64(secs))
+    // past what a Duration holds (a digit string long enough) is refused, not a panic
+    Duration::try_from_secs_f64(secs).ok()
 }
 
 /// Go's `time.ParseDuration`: a sequence of decimal numbers with units `ns`, `us`/`µs`, `ms`, `s`, `m`, `h`
@@ -109,7 +110,8 @@ pub fn parse_go_duration(text: &str) -> Option<Duration> {
         secs += n * scale;
         rest = &after[unit_len..];
     }
-    Some(Duration::from_secs_f64(secs))
+    // past what a Duration holds (a digit string long enough) is refused, not a panic
+    Duration::try_from_secs_f64(secs).ok()
 }
 
 impl AuthConfig {
@@ -187,6 +189,8 @@ mod tests {
         assert_eq!(parse_duration("5m"), Some(Duration::from_secs(300)));
         assert_eq!(parse_duration("1h"), Some(Duration::from_secs(3600)));
         assert_eq!(parse_duration("soon"), None);
+        assert_eq!(parse_duration(&"9".repeat(30)), None, "too long for a Duration: refused, not a panic");
+        assert_eq!(parse_go_duration(&format!("{}h", "9".repeat(30))), None);
         assert_eq!(parse_go_duration("1h30m"), Some(Duration::from_secs(5400)));
         assert_eq!(parse_go_duration("1.5h"), Some(Duration::from_secs(5400)));
         assert_eq!(parse_go_duration("876000h"), Some(Duration::from_secs(876_000 * 3600)));

@@ -4,6 +4,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+/// The longest duration a `*_SECS` setting takes (about 31 years); longer values are cut to it.
+pub const MAX_SECS: f64 = 1e9;
+
 /// A snapshot of the environment (or of a test's variables), read through PostgREST/GoTrue-compatible names.
 #[derive(Debug, Clone, Default)]
 pub struct Vars(pub HashMap<String, String>);
@@ -31,6 +34,14 @@ impl Vars {
     /// Parses a number, falling back to the default when unset or malformed.
     pub fn num<T: std::str::FromStr>(&self, names: &[&str], default: T) -> T {
         self.first(names).and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+    }
+
+    /// A duration in seconds (fractions allowed), at least `min`: the default when unset, malformed or not finite,
+    /// and at most [`MAX_SECS`], so no value can overflow a `Duration` (which would panic).
+    pub fn secs(&self, names: &[&str], default: f64, min: f64) -> Duration {
+        let value = self.num(names, default);
+        let value = if value.is_finite() { value } else { default };
+        Duration::from_secs_f64(value.clamp(min, MAX_SECS))
     }
 
     /// Splits a comma-separated list, trimming blanks.
@@ -142,6 +153,20 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secs_never_panics_and_stays_in_bounds() {
+        let vars = |v: &str| Vars(HashMap::from([("T".to_string(), v.to_string())]));
+        let secs = |v: &str| vars(v).secs(&["T"], 30.0, 0.05);
+        assert_eq!(secs("1.5"), Duration::from_millis(1500));
+        assert_eq!(secs("0"), Duration::from_millis(50));
+        assert_eq!(secs("-3"), Duration::from_millis(50));
+        for unusable in ["inf", "-inf", "NaN", "soon"] {
+            assert_eq!(secs(unusable), Duration::from_secs(30), "{unusable}");
+        }
+        assert_eq!(secs("1e300"), Duration::from_secs(1_000_000_000));
+        assert_eq!(Vars::default().secs(&["T"], 0.0, 0.0), Duration::ZERO);
+    }
 
     #[test]
     fn allowed_roles_never_include_internal_roles() {

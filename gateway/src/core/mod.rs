@@ -26,6 +26,7 @@ pub mod role_settings;
 pub mod secret_eq;
 pub mod shared;
 mod state;
+pub mod stopping;
 #[cfg(test)]
 pub mod testing;
 pub mod workers;

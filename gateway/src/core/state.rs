@@ -33,6 +33,8 @@ pub struct CoreState {
     pub mailer: mail::Mailer,
     /// Ended sessions and deleted users whose tokens may still be unexpired.
     pub revocations: Arc<Revocations>,
+    /// Set when a stop signal came: `/ready` then answers 503 while requests are still served.
+    pub stopping: super::stopping::Stopping,
 }
 
 impl Core {
@@ -57,6 +59,7 @@ impl Core {
             identities: IdentityCache::default(),
             role_settings: ArcSwap::from_pointee(role_settings),
             revocations,
+            stopping: Default::default(),
         }))
     }
 

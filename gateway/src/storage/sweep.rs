@@ -87,6 +87,6 @@ pub fn spawn(state: &Storage) {
     if !vars.bool(&["GATEWAY_STORAGE_SWEEP"], true) {
         return;
     }
-    let every = Duration::from_secs_f64(vars.num(&["GATEWAY_STORAGE_SWEEP_SECS"], 5f64).max(0.05));
+    let every = vars.secs(&["GATEWAY_STORAGE_SWEEP_SECS"], 5.0, 0.05);
     tokio::spawn(run(state.core.pool.clone(), state.backend.clone(), every));
 }

@@ -3,10 +3,10 @@
 //! them (a fresh connection, or the next request on a kept-alive one — so idle connections close too) is closed; a
 //! request body that stalls for `GATEWAY_BODY_IDLE_TIMEOUT_SECS` or is not complete within
 //! `GATEWAY_BODY_READ_TIMEOUT_SECS` fails; one peer holds at most `GATEWAY_MAX_CONNECTIONS_PER_PEER` connections
-//! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime. On shutdown the listener
-//! closes at once (new connections are refused), each connection reads for a moment more (a request already sent
-//! is answered, not closed unread), requests in flight finish, and connections still open after
-//! `GATEWAY_SHUTDOWN_TIMEOUT_SECS` are cut.
+//! (trusted proxies are exempt). Each HTTP worker runs this accept loop on its own runtime. On shutdown (which the
+//! app starts after `GATEWAY_SHUTDOWN_DELAY_SECS`) the listener closes (new connections are refused), each
+//! connection reads for a moment more (a request already sent is answered, not closed unread), requests in flight
+//! finish, and connections still open after `GATEWAY_SHUTDOWN_TIMEOUT_SECS` are cut.
 
 mod body;
 mod peers;
@@ -45,17 +45,21 @@ pub struct ConnLimits {
     pub body_total: Duration,
     /// How long a stopping worker waits for its connections to finish before cutting them.
     pub drain: Duration,
+    /// How long the gateway keeps accepting after a stop signal, with `/ready` answering 503, before its listeners
+    /// close: the time a load balancer's health check needs to take it out of rotation.
+    pub stop_delay: Duration,
     peers: Arc<PeerCounter>,
 }
 
 impl ConnLimits {
     pub fn from_vars(vars: &crate::core::config::Vars, proxies: crate::core::client_addr::TrustedProxies) -> Self {
-        let secs = |name: &str, default: f64| Duration::from_secs_f64(vars.num(&[name], default).max(0.05));
+        let secs = |name: &str, default: f64| vars.secs(&[name], default, 0.05);
         ConnLimits {
             header_read: secs("GATEWAY_HEADER_READ_TIMEOUT_SECS", 10.0),
             body_idle: secs("GATEWAY_BODY_IDLE_TIMEOUT_SECS", 15.0),
             body_total: secs("GATEWAY_BODY_READ_TIMEOUT_SECS", 300.0),
             drain: secs("GATEWAY_SHUTDOWN_TIMEOUT_SECS", 30.0),
+            stop_delay: vars.secs(&["GATEWAY_SHUTDOWN_DELAY_SECS"], 0.0, 0.0),
             peers: Arc::new(PeerCounter::new(vars.num(&["GATEWAY_MAX_CONNECTIONS_PER_PEER"], 128usize), proxies)),
         }
     }

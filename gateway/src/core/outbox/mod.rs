@@ -29,9 +29,9 @@ pub struct OutboxConfig {
 impl OutboxConfig {
     pub fn from_vars(vars: &Vars) -> Self {
         OutboxConfig {
-            retry_base: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_BASE_SECS"], 30f64).max(0.1)),
-            retry_max: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_RETRY_MAX_SECS"], 3600f64).max(0.1)),
-            poll: Duration::from_secs_f64(vars.num(&["GATEWAY_OUTBOX_POLL_SECS"], 30f64).max(0.1)),
+            retry_base: vars.secs(&["GATEWAY_OUTBOX_RETRY_BASE_SECS"], 30.0, 0.1),
+            retry_max: vars.secs(&["GATEWAY_OUTBOX_RETRY_MAX_SECS"], 3600.0, 0.1),
+            poll: vars.secs(&["GATEWAY_OUTBOX_POLL_SECS"], 30.0, 0.1),
         }
     }
 }
