@@ -36,13 +36,26 @@ pub struct TxJob {
 }
 
 /// Executes the job in a request transaction; `decide` returns whether to commit (or an error, which rolls
-/// back). Returns the rows of the statement and of `extra`.
+/// back). Returns the rows of the statement and of `extra`. A job that ends its transaction at its Sync (a read, or a
+/// write committed in flight) may share a connection with others when none is free (`pipeline::share`).
 pub async fn run(pool: &pipeline::Pool, job: TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {
-    let mut conn = pipeline::pool::checkout(pool).await.map_err(|e| match e {
+    let pool_error = |e| match e {
         pipeline::pool::PoolError::Timeout(_) => Error::PoolTimeout,
         other => Error::Connection(other.to_string()),
-    })?;
+    };
+    if self_contained(&job) {
+        let rows = share(pool, &job).await.map_err(pool_error)?;
+        let rows = rows.map_err(|e| Error::from_pipeline(&e, job.authenticated))?;
+        decide(&rows.0)?;
+        return Ok(rows);
+    }
+    let mut conn = pipeline::pool::checkout(pool).await.map_err(pool_error)?;
     run_on(&mut conn, &job, decide).await
+}
+
+/// Whether the job's single batch ends its own transaction (at its Sync), so it may share a connection.
+fn self_contained(job: &TxJob) -> bool {
+    job.read_only || job.commit_in_flight
 }
 
 fn step(stmt: &Statement) -> Step<'_> {
@@ -59,31 +72,51 @@ pub enum ReadError {
 /// read replica that failed). `decide` is not called.
 pub async fn read(pool: &pipeline::Pool, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), ReadError> {
     debug_assert!(job.read_only);
-    let mut conn = pipeline::pool::checkout(pool).await.map_err(ReadError::Pool)?;
-    send(&mut conn, job).await.map_err(ReadError::Pg)
+    share(pool, job).await.map_err(ReadError::Pool)?.map_err(ReadError::Pg)
 }
 
-/// The job's steps (BEGIN for a write that decides later, the preamble, setup, the statement and its extra) as one
-/// pipeline; the rows of the statement and of `extra`.
-async fn send(conn: &mut PgConn, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), PgError> {
+/// Runs a self-contained job's batch, on a connection of its own or one shared (`pipeline::share`).
+async fn share(
+    pool: &pipeline::Pool,
+    job: &TxJob,
+) -> Result<Result<(Vec<TextRow>, Vec<TextRow>), PgError>, pipeline::pool::PoolError> {
     let (pre_sql, pre_params) = preamble_text(&job.context, job.read_only);
+    let steps = steps(job, &pre_sql, &pre_params);
+    let results = pipeline::share::run(pool, &steps).await?;
+    Ok(results.map(|results| rows_of(job, results, steps.len())))
+}
+
+/// The job's steps (BEGIN for a write that decides later, the preamble, setup, the statement and its extra).
+fn steps<'a>(job: &'a TxJob, pre_sql: &'a str, pre_params: &[&'a String]) -> Vec<Step<'a>> {
     let mut steps = Vec::with_capacity(4 + job.setup.len());
     // reads and writes committed in flight run in the implicit transaction the Sync ends
-    if !job.read_only && !job.commit_in_flight {
+    if !self_contained(job) {
         steps.push(Step::new(BEGIN_READ_WRITE));
     }
     // the statement is parsed inside the pipeline after the role switch, so schema privileges apply to it
-    steps.push(Step::with_params(&pre_sql, pre_params.into_iter().map(|p| Some(p.as_str())).collect()));
+    steps.push(Step::with_params(pre_sql, pre_params.iter().map(|p| Some(p.as_str())).collect()));
     steps.extend(job.setup.iter().map(|sql| Step::new(sql)));
-    let main = steps.len();
     steps.push(step(&job.stmt));
     if let Some(extra) = &job.extra {
         steps.push(step(extra));
     }
-    let mut results = conn.pipeline(&steps).await?;
+    steps
+}
+
+/// The rows of the statement and of `extra` among the results of the job's `count` steps.
+fn rows_of(job: &TxJob, mut results: Vec<Vec<TextRow>>, count: usize) -> (Vec<TextRow>, Vec<TextRow>) {
+    let main = if job.extra.is_some() { count - 2 } else { count - 1 };
     let extra_rows = if job.extra.is_some() { results.get_mut(main + 1).map(std::mem::take) } else { None };
     let rows = results.get_mut(main).map(std::mem::take).unwrap_or_default();
-    Ok((rows, extra_rows.unwrap_or_default()))
+    (rows, extra_rows.unwrap_or_default())
+}
+
+/// The job's steps as one pipeline on `conn`; the rows of the statement and of `extra`.
+async fn send(conn: &mut PgConn, job: &TxJob) -> Result<(Vec<TextRow>, Vec<TextRow>), PgError> {
+    let (pre_sql, pre_params) = preamble_text(&job.context, job.read_only);
+    let steps = steps(job, &pre_sql, &pre_params);
+    let results = conn.pipeline(&steps).await?;
+    Ok(rows_of(job, results, steps.len()))
 }
 
 async fn run_on(conn: &mut PgConn, job: &TxJob, decide: Decide) -> Result<(Vec<TextRow>, Vec<TextRow>), Error> {

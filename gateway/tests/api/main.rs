@@ -28,6 +28,7 @@ mod rest_pool;
 mod rest_raw_body;
 mod rest_read;
 mod rest_rpc;
+mod rest_shared_connection;
 mod rest_write;
 mod s3_support;
 mod security_accounts;

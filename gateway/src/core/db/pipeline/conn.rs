@@ -1,20 +1,19 @@
 //! One connection and its pipeline: for each step Parse (first use only), Bind and Execute, then a single Sync;
 //! responses are read until ReadyForQuery. A batch whose caller dropped the future mid-flight stays in flight (what
 //! was written and read so far is kept), so [`PgConn::drain`] can finish it later (see `drain.rs`); an error on the
-//! socket leaves the connection broken, and the pool discards it.
+//! socket leaves the connection broken, and the pool discards it. Lent to a line (`line.rs`), it carries several
+//! requests' batches at once.
 
+use super::answer::{stale_statement, Answer, Event};
 use super::cancel::CancelKey;
+use super::catalog::Catalog;
 use super::error::{DbError, PgError};
-use super::step::{bind, Step};
+use super::step::Step;
 use bytes::{Bytes, BytesMut};
 use postgres_protocol::message::backend::Message;
-use postgres_protocol::message::frontend;
-use rustc_hash::FxHashMap;
+use rustc_hash::FxHashSet;
 use std::ops::Range;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// Bound on statements prepared per connection; past it, statements are parsed unnamed each time.
-const MAX_PREPARED: usize = 500;
 
 /// A result row with its columns in text form.
 #[derive(Debug, Clone)]
@@ -24,7 +23,7 @@ pub struct TextRow {
 }
 
 impl TextRow {
-    fn new(data: Bytes, columns: Vec<Option<Range<usize>>>) -> Self {
+    pub(super) fn new(data: Bytes, columns: Vec<Option<Range<usize>>>) -> Self {
         TextRow { data, columns }
     }
 
@@ -58,12 +57,14 @@ pub enum TxStatus {
 }
 
 /// Where the current batch is: none, being written (`written` bytes of `write_buf` sent), sent and being read,
-/// or abandoned for good (the socket failed, or the server's state is no longer known).
+/// lent to a line of shared batches (as good as broken unless the line hands it back), or abandoned for good (the
+/// socket failed, or the server's state is no longer known).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Flight {
     Ready,
     Writing,
     Reading,
+    Lent,
     Broken,
 }
 
@@ -99,9 +100,10 @@ pub struct PgConn {
     stream: Stream,
     read_buf: BytesMut,
     write_buf: BytesMut,
-    /// SQL text → prepared statement name (FxHash: the texts are long, and SipHash over them showed in profiles).
-    prepared: FxHashMap<String, String>,
-    next_name: u64,
+    /// What this connection has prepared; lent to a [`Line`](super::line) while batches share the connection.
+    catalog: Catalog,
+    /// Statements the batch in flight parses (their SQL), not yet known to be prepared.
+    pending: FxHashSet<String>,
     /// Statements the batch in flight parses, in Parse order (sql, name); `parsed` of them have been confirmed.
     parsing: Vec<(String, String)>,
     parsed: usize,
@@ -118,8 +120,8 @@ impl PgConn {
             stream,
             read_buf,
             write_buf: BytesMut::with_capacity(4096),
-            prepared: FxHashMap::default(),
-            next_name: 0,
+            catalog: Catalog::default(),
+            pending: FxHashSet::default(),
             parsing: vec![],
             parsed: 0,
             written: 0,
@@ -137,9 +139,23 @@ impl PgConn {
         self.cancel.as_ref()
     }
 
-    /// Whether the connection must not be reused.
+    /// Whether the connection must not be reused (a connection lent to a line counts as broken until the line
+    /// hands it back, so one dropped with its line is closed, never reused half-read).
     pub fn is_broken(&self) -> bool {
-        self.flight == Flight::Broken
+        matches!(self.flight, Flight::Broken | Flight::Lent)
+    }
+
+    /// Lends the connection to a line of shared batches: its prepared statements go with it.
+    pub(super) fn lend(&mut self) -> Catalog {
+        self.flight = Flight::Lent;
+        std::mem::take(&mut self.catalog)
+    }
+
+    /// Takes the connection back from a line that ended with every batch answered and the server idle.
+    pub(super) fn take_back(&mut self, catalog: Catalog) {
+        self.catalog = catalog;
+        self.tx_status = TxStatus::Idle;
+        self.flight = Flight::Ready;
     }
 
     /// Whether a batch was started and not finished (its caller went away): [`PgConn::drain`] finishes it.
@@ -158,7 +174,7 @@ impl PgConn {
     }
 
     pub fn prepared_count(&self) -> usize {
-        self.prepared.len()
+        self.catalog.len()
     }
 
     /// Reads one backend message (whole).
@@ -215,14 +231,13 @@ impl PgConn {
     pub async fn pipeline(&mut self, steps: &[Step<'_>]) -> Result<Vec<Vec<TextRow>>, PgError> {
         match self.flight {
             Flight::Ready => {}
-            Flight::Broken => return Err(PgError::Protocol("connection is closed".into())),
+            Flight::Broken | Flight::Lent => return Err(PgError::Protocol("connection is closed".into())),
             _ => return Err(PgError::Protocol("a batch is still in flight".into())),
         }
-        let mut buf = std::mem::take(&mut self.write_buf);
-        buf.clear();
-        let encoded = self.encode(steps, &mut buf);
-        self.write_buf = buf;
-        encoded?;
+        self.write_buf.clear();
+        self.pending.clear();
+        self.parsing = self.catalog.encode(steps, &mut self.write_buf, &mut self.pending)?;
+        self.parsed = 0;
         self.written = 0;
         self.flight = Flight::Writing;
         let (results, error) = self.complete(steps.len(), true).await?;
@@ -252,9 +267,7 @@ impl PgConn {
         let outcome = self.write_and_read(steps, keep_rows).await;
         self.flight = match &outcome {
             Err(_) => Flight::Broken,
-            Ok((_, Some(e))) if e.code == "0A000" && e.message.contains("cached plan") || e.code == "26000" => {
-                Flight::Broken
-            }
+            Ok((_, Some(e))) if stale_statement(e) => Flight::Broken,
             Ok(_) => Flight::Ready,
         };
         outcome
@@ -278,33 +291,6 @@ impl PgConn {
         self.read_results(steps, keep_rows).await
     }
 
-    /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync. The statements
-    /// this batch parses are kept in Parse order (sql, name), recorded as prepared once their ParseComplete arrives.
-    fn encode(&mut self, steps: &[Step<'_>], buf: &mut BytesMut) -> Result<(), PgError> {
-        self.parsing.clear();
-        self.parsed = 0;
-        for step in steps {
-            // the usual case, a statement prepared before, borrows its name: no copy per step
-            if let Some(name) = self.prepared.get(step.sql) {
-                bind(name, step, buf)?;
-            } else if let Some(i) = self.parsing.iter().position(|(sql, _)| sql == step.sql) {
-                bind(&self.parsing[i].1, step, buf)?;
-            } else if self.prepared.len() + self.parsing.len() < MAX_PREPARED {
-                self.next_name += 1;
-                let name = format!("p{}", self.next_name);
-                frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
-                bind(&name, step, buf)?;
-                self.parsing.push((step.sql.to_string(), name));
-            } else {
-                frontend::parse("", step.sql, std::iter::empty(), buf)?;
-                bind("", step, buf)?;
-            }
-            frontend::execute("", 0, buf)?;
-        }
-        frontend::sync(buf);
-        Ok(())
-    }
-
     /// Reads the batch's answers up to ReadyForQuery: each step's rows, and the server's error if one came.
     /// Rows are kept only when `keep_rows`. Cancel-safe: a message is taken off `read_buf` whole or not at all.
     async fn read_results(
@@ -312,41 +298,23 @@ impl PgConn {
         steps: usize,
         keep_rows: bool,
     ) -> Result<(Vec<Vec<TextRow>>, Option<DbError>), PgError> {
-        let mut results = Vec::with_capacity(steps);
-        let mut rows = vec![];
-        let mut error = None;
+        let mut answer = Answer::new(steps, keep_rows);
         loop {
-            match self.read_message().await? {
-                Message::ParseComplete => {
+            match answer.feed(self.read_message().await?)? {
+                Event::More => {}
+                Event::Parsed => {
                     let (sql, name) = self
                         .parsing
                         .get_mut(self.parsed)
                         .map(std::mem::take)
                         .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
-                    self.prepared.insert(sql, name);
+                    self.catalog.confirm(sql, name);
                     self.parsed += 1;
                 }
-                Message::BindComplete | Message::NoticeResponse(_) | Message::ParameterStatus(_) => {}
-                Message::NotificationResponse(_) => {}
-                Message::DataRow(_) if !keep_rows => {}
-                Message::DataRow(body) => {
-                    use fallible_iterator::FallibleIterator;
-                    let columns = body.ranges().collect::<Vec<_>>()?;
-                    rows.push(TextRow::new(body.buffer_bytes().clone(), columns));
+                Event::Ready(status) => {
+                    self.tx_status = status;
+                    return Ok(answer.finish());
                 }
-                Message::CommandComplete(_) | Message::EmptyQueryResponse | Message::PortalSuspended => {
-                    results.push(std::mem::take(&mut rows));
-                }
-                Message::ErrorResponse(body) => error = Some(DbError::from_fields(body.fields())?),
-                Message::ReadyForQuery(body) => {
-                    self.tx_status = match body.status() {
-                        b'T' => TxStatus::InTransaction,
-                        b'E' => TxStatus::Failed,
-                        _ => TxStatus::Idle,
-                    };
-                    return Ok((results, error));
-                }
-                _ => return Err(PgError::Protocol("unexpected message in a pipeline".into())),
             }
         }
     }

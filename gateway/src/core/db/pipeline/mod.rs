@@ -2,13 +2,19 @@
 //! the statement, COMMIT) go out as one pipeline under a single Sync — one write, one flush and one wake-up each
 //! way — which tokio-postgres cannot do (it ends every query with its own Sync). Parameters and results travel
 //! in text format, so no type lookups are needed; statements are prepared once per connection, inside the
-//! pipeline, at first use.
+//! pipeline, at first use. Under load, self-contained batches of several requests may share one connection
+//! (`share`).
 
+mod answer;
 mod cancel;
+mod catalog;
 mod conn;
 mod drain;
 mod error;
+mod line;
+mod lines;
 pub mod pool;
+pub mod share;
 mod startup;
 mod step;
 

@@ -1,16 +1,37 @@
 //! The pool of pipelined connections (deadpool's managed pool): connections are made lazily and handed out as
 //! [`Pooled`] (settled in the background when dropped mid-batch); one left broken, mid-batch or inside a
-//! transaction is discarded instead of reused.
+//! transaction is discarded instead of reused. Beside it, the pool's lines: its connections shared by batches
+//! (`share.rs`).
 
 use super::conn::{PgConn, TxStatus};
 use super::drain::Pooled;
 use super::error::PgError;
+use super::lines::Lines;
 use super::startup;
 use deadpool::managed::{self, Metrics, RecycleError, RecycleResult};
+use std::ops::Deref;
 use std::time::Duration;
 
-pub type Pool = managed::Pool<Manager>;
 pub type PoolError = managed::PoolError<PgError>;
+
+/// Deadpool's pool of pipelined connections, and those of its connections that batches share now.
+pub struct Pool {
+    inner: managed::Pool<Manager>,
+    lines: Lines,
+}
+
+impl Deref for Pool {
+    type Target = managed::Pool<Manager>;
+    fn deref(&self) -> &Self::Target {
+        &self.inner
+    }
+}
+
+impl Pool {
+    pub(super) fn lines(&self) -> &Lines {
+        &self.lines
+    }
+}
 
 pub struct Manager {
     config: tokio_postgres::Config,
@@ -39,10 +60,18 @@ impl managed::Manager for Manager {
 /// timer (the usual case under load: a timer set and cleared on every request showed in profiles); only when none
 /// is free does the caller queue for one, as before.
 pub async fn checkout(pool: &Pool) -> Result<Pooled, PoolError> {
+    match free(pool).await? {
+        Some(conn) => Ok(conn),
+        None => pool.get().await.map(Pooled::new),
+    }
+}
+
+/// A connection from `pool` if one is free (or may be opened) now, without waiting.
+pub(super) async fn free(pool: &Pool) -> Result<Option<Pooled>, PoolError> {
     let free_now = managed::Timeouts { wait: Some(Duration::ZERO), ..pool.timeouts() };
     match pool.timeout_get(&free_now).await {
-        Err(managed::PoolError::Timeout(managed::TimeoutType::Wait)) => pool.get().await.map(Pooled::new),
-        other => other.map(Pooled::new),
+        Err(managed::PoolError::Timeout(managed::TimeoutType::Wait)) => Ok(None),
+        other => other.map(|conn| Some(Pooled::new(conn))),
     }
 }
 
@@ -74,12 +103,13 @@ fn sizes(total: usize, workers: usize) -> Vec<usize> {
 
 /// A pool of `size` connections for a parsed connection string.
 pub fn from_config(config: tokio_postgres::Config, size: usize, wait: Duration) -> anyhow::Result<Pool> {
-    Ok(managed::Pool::builder(Manager { config })
+    let inner = managed::Pool::builder(Manager { config })
         .max_size(size.max(1))
         .wait_timeout(Some(wait))
         .create_timeout(Some(Duration::from_secs(10)))
         .runtime(deadpool::Runtime::Tokio1)
-        .build()?)
+        .build()?;
+    Ok(Pool { inner, lines: Lines::default() })
 }
 
 #[cfg(test)]
