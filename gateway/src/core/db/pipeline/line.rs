@@ -33,7 +33,8 @@ pub(super) struct Line {
     more: Notify,
     /// Batches joined and not answered yet.
     load: AtomicUsize,
-    /// Told each time a batch is answered (room for another): the pool's batches waiting for a connection.
+    /// Told each time a batch is answered (room for another): wakes one of the pool's batches waiting for a
+    /// connection (a woken waiter that went away passes it on).
     room: Arc<Notify>,
 }
 
@@ -158,7 +159,7 @@ impl Line {
         drop(state);
         self.load.fetch_sub(1, Relaxed);
         let _ = batch.reply.send(result);
-        self.room.notify_waiters();
+        self.room.notify_one();
     }
 
     /// Fails every batch still on the line with `error` and closes it.

@@ -35,7 +35,10 @@ impl Lines {
         lines.retain(|l| !l.is_closed());
         lines.push(line);
         drop(lines);
-        self.room.notify_waiters();
+        // room for all but the line's first batch: one waiting batch woken per place, not every waiter per place
+        for _ in 1..MAX_QUEUED {
+            self.room.notify_one();
+        }
     }
 
     /// Queues `steps` on the least loaded open line with room; `None` when there is none.

@@ -27,7 +27,7 @@ pub async fn run(pool: &Pool, steps: &[Step<'_>]) -> Result<Result<Vec<Vec<TextR
     let get = pool.get();
     tokio::pin!(get);
     loop {
-        // armed before looking, so room made after the look is not missed
+        // armed before looking, so room made after the look is not missed (a stored wake-up only costs a look)
         let room = pool.lines().room().notified();
         tokio::pin!(room);
         room.as_mut().enable();
