@@ -13,11 +13,11 @@ use std::time::Duration;
 use tokio::time::timeout;
 
 /// How long an abandoned batch may run on before PostgreSQL is asked to cancel it: most finish within it.
-const GRACE: Duration = Duration::from_millis(200);
+pub(super) const GRACE: Duration = Duration::from_millis(200);
 /// How long the cancel request itself may take.
-const CANCEL_WAIT: Duration = Duration::from_secs(1);
+pub(super) const CANCEL_WAIT: Duration = Duration::from_secs(1);
 /// How long a cancelled batch, and then a ROLLBACK, may take before the connection is closed instead.
-const AFTER_CANCEL: Duration = Duration::from_secs(2);
+pub(super) const AFTER_CANCEL: Duration = Duration::from_secs(2);
 
 /// A connection from the pipelined pool; dropped mid-batch, it is settled in the background before it goes back.
 /// The `Option` is `None` only inside `drop`, which moves the connection out (no `unsafe` for `ManuallyDrop`).

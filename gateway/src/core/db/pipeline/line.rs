@@ -5,14 +5,16 @@
 //! batch's Sync only), so batches of different requests do not affect each other.
 //!
 //! A request that goes away only drops its reply: its batch is still written and its answer read and dropped, and no
-//! cancel request is ever sent (it would hit whichever batch the backend runs). A socket or protocol error fails
-//! every batch on the line and the connection is closed; a line whose last batch is answered hands the connection
+//! cancel request is sent while any batch on the line still has its request (it would hit whichever batch the
+//! backend runs). Once every batch on it is abandoned, the line takes no more and is settled as `drain.rs` settles
+//! an exclusive connection: a grace to finish, then PostgreSQL's cancel request, within bounds, or the connection is
+//! closed. A socket or protocol error fails every batch on the line and the connection is closed; a line whose last batch is answered hands the connection
 //! back to the pool (or closes it, if the server dropped a prepared statement or a batch left a transaction open).
 
 use super::answer::{stale_statement, Answer, Event};
 use super::catalog::Catalog;
 use super::conn::{TextRow, TxStatus};
-use super::drain::Pooled;
+use super::drain::{Pooled, AFTER_CANCEL, CANCEL_WAIT, GRACE};
 use super::error::PgError;
 use super::step::Step;
 use bytes::BytesMut;
@@ -22,6 +24,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::sync::{oneshot, Notify};
+use tokio::time::timeout;
 
 /// A batch's answer as its request receives it.
 pub(super) type Reply = oneshot::Receiver<Result<Vec<Vec<TextRow>>, PgError>>;
@@ -119,6 +122,15 @@ impl Line {
         true
     }
 
+    /// Closes the line if no batch has joined since the last take (every batch is then in flight).
+    fn close_if_idle(&self) -> bool {
+        let mut state = self.lock();
+        if state.joined.is_empty() {
+            state.closed = true;
+        }
+        state.closed
+    }
+
     /// Hands one message to the batch it answers (the oldest in flight).
     fn dispatch(&self, message: Message, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
         let batch = flight.front_mut().ok_or_else(|| PgError::Protocol("a message with no batch in flight".into()))?;
@@ -202,6 +214,13 @@ pub(super) async fn drive(line: Arc<Line>, mut conn: Pooled) {
     }
 }
 
+/// What woke the line's task.
+enum Wake {
+    Message(Result<Message, PgError>),
+    More,
+    Abandoned,
+}
+
 async fn pump(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
     let mut out = BytesMut::new();
     while line.take(&mut out, flight) {
@@ -209,11 +228,50 @@ async fn pump(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> R
             conn.send(&out).await?;
             out.clear();
         }
-        tokio::select! {
+        let wake = tokio::select! {
             biased;
-            message = conn.read_message() => line.dispatch(message?, flight)?,
-            () = line.more.notified() => {}
+            message = conn.read_message() => Wake::Message(message),
+            () = line.more.notified() => Wake::More,
+            () = abandoned(flight) => Wake::Abandoned,
+        };
+        match wake {
+            Wake::Message(message) => line.dispatch(message?, flight)?,
+            Wake::More => {}
+            Wake::Abandoned if line.close_if_idle() => return settle(line, conn, flight).await,
+            Wake::Abandoned => {}
         }
+    }
+    Ok(())
+}
+
+/// Resolves once no batch in flight has its request any more.
+async fn abandoned(flight: &mut VecDeque<Batch>) {
+    for batch in flight.iter_mut() {
+        batch.reply.closed().await;
+    }
+}
+
+/// Finishes a closed line whose batches were all abandoned: they get [`GRACE`] to finish, then the backend is asked
+/// to cancel what it runs (only abandoned batches are left) and the rest is read, within bounds.
+async fn settle(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
+    if let Ok(finished) = timeout(GRACE, finish(line, conn, flight)).await {
+        return finished;
+    }
+    let key = conn.cancel_key().cloned().ok_or_else(|| PgError::Protocol("no cancel key".into()))?;
+    let cancelled = timeout(CANCEL_WAIT, key.send()).await;
+    if !matches!(cancelled, Ok(Ok(()))) {
+        return Err(PgError::Protocol("an abandoned shared batch could not be cancelled".into()));
+    }
+    timeout(AFTER_CANCEL, finish(line, conn, flight))
+        .await
+        .unwrap_or_else(|_| Err(PgError::Protocol("an abandoned shared batch did not end".into())))
+}
+
+/// Reads the answers of every batch in flight (the line takes no more).
+async fn finish(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
+    while !flight.is_empty() {
+        let message = conn.read_message().await?;
+        line.dispatch(message, flight)?;
     }
     Ok(())
 }
