@@ -4,6 +4,7 @@
 use super::error::PgError;
 use super::line::{Line, Reply};
 use super::step::Step;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::sync::Notify;
 
@@ -18,6 +19,17 @@ const SHARED: &str = "gateway_db_shared_batches_total";
 pub(super) struct Lines {
     list: Mutex<Vec<Arc<Line>>>,
     room: Arc<Notify>,
+    /// Batches waiting for room or a connection.
+    waiting: AtomicUsize,
+}
+
+/// One batch counted among those waiting, for as long as it lives (a dropped request stops counting).
+pub(super) struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Relaxed);
+    }
 }
 
 impl Lines {
@@ -28,6 +40,16 @@ impl Lines {
     /// Signalled whenever a line opens or answers a batch (see [`Line::open`]).
     pub fn room(&self) -> &Arc<Notify> {
         &self.room
+    }
+
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Relaxed)
+    }
+
+    /// Counts a batch among those waiting until the guard is dropped.
+    pub fn wait(&self) -> Waiting<'_> {
+        self.waiting.fetch_add(1, Relaxed);
+        Waiting(&self.waiting)
     }
 
     pub fn add(&self, line: Arc<Line>) {

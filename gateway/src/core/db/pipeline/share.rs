@@ -1,8 +1,8 @@
 //! Where a self-contained batch (one that ends its transaction at its own Sync: a read, or a write committed by its
 //! Sync) runs. On a free connection of the pool, as any batch: nothing changes at low load. With none free, behind
 //! other batches on a connection already shared (a line, `line.rs`), the least loaded with room; with no room
-//! anywhere it waits for a connection as before (joining a line instead if one makes room first), and opens that
-//! connection as a line others may join.
+//! anywhere it waits for a connection as before (joining a line instead if one makes room first, in arrival order),
+//! and opens that connection as a line others may join.
 
 use super::conn::TextRow;
 use super::drain::Pooled;
@@ -24,21 +24,44 @@ pub async fn run(pool: &Pool, steps: &[Step<'_>]) -> Result<Result<Vec<Vec<TextR
         let mut conn = pool.get().await.map(Pooled::new)?;
         return Ok(conn.pipeline(steps).await);
     }
+    let place = match wait_for_place(pool, steps).await? {
+        Place::Joined(reply) => reply,
+        Place::Own(conn) => return Ok(lead(pool, conn, steps).await),
+    };
+    Ok(match place {
+        Ok(reply) => answer(reply).await,
+        Err(e) => Err(e),
+    })
+}
+
+/// Where a batch with no free connection goes: behind others on a line, or first on a connection of its own.
+#[allow(clippy::large_enum_variant)] // one short-lived value per waiting batch, moved once: boxing would allocate
+enum Place {
+    Joined(Result<Reply, PgError>),
+    Own(Pooled),
+}
+
+/// Waits for room on a line or for a connection, whichever comes first. First come, first served: a batch that
+/// arrives while others wait leaves the room it sees to them, and waits its turn (woken one per place made).
+async fn wait_for_place(pool: &Pool, steps: &[Step<'_>]) -> Result<Place, PoolError> {
+    let behind_others = pool.lines().waiting() > 0;
+    let _waiting = pool.lines().wait();
     let get = pool.get();
     tokio::pin!(get);
+    let mut look = !behind_others;
     loop {
         // armed before looking, so room made after the look is not missed (a stored wake-up only costs a look)
         let room = pool.lines().room().notified();
         tokio::pin!(room);
         room.as_mut().enable();
-        if let Some(reply) = pool.lines().join(steps) {
-            return Ok(match reply {
-                Ok(reply) => answer(reply).await,
-                Err(e) => Err(e),
-            });
+        if look {
+            if let Some(reply) = pool.lines().join(steps) {
+                return Ok(Place::Joined(reply));
+            }
         }
+        look = true;
         tokio::select! {
-            conn = &mut get => return Ok(lead(pool, Pooled::new(conn?), steps).await),
+            conn = &mut get => return Ok(Place::Own(Pooled::new(conn?))),
             () = &mut room => {}
         }
     }
