@@ -23,8 +23,13 @@ use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, Notify};
 use tokio::time::timeout;
+
+/// A batch joins a line only while the batch the backend runs has run for less than this: a statement already
+/// slow (or abandoned and slow) is not queued behind, so a joiner waits at most for short statements.
+pub(super) const YOUNG: Duration = Duration::from_millis(2);
 
 /// A batch's answer as its request receives it.
 pub(super) type Reply = oneshot::Receiver<Result<Vec<Vec<TextRow>>, PgError>>;
@@ -54,6 +59,8 @@ struct State {
     closed: bool,
     /// The connection must not be reused once the line ends.
     spoiled: bool,
+    /// When the batch the backend runs now started (the last answer, or the write to an idle line).
+    front_since: Option<Instant>,
 }
 
 /// A batch written (or about to be) and not answered yet.
@@ -79,6 +86,15 @@ impl Line {
 
     pub fn is_closed(&self) -> bool {
         self.lock().closed
+    }
+
+    /// The line's load if a batch may join it now: open, under `cap` batches, and the batch running there started
+    /// less than [`YOUNG`] ago.
+    pub fn open_load(&self, cap: usize) -> Option<usize> {
+        let state = self.lock();
+        let load = self.load();
+        let running_long = load > 0 && state.front_since.is_some_and(|since| since.elapsed() >= YOUNG);
+        (!state.closed && load < cap && !running_long).then_some(load)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -116,6 +132,9 @@ impl Line {
             state.closed = true;
             return false;
         }
+        if flight.is_empty() {
+            state.front_since = Some(Instant::now());
+        }
         flight.extend(state.joined.drain(..));
         out.extend_from_slice(&state.out);
         state.out.clear();
@@ -149,6 +168,7 @@ impl Line {
             }
             Event::Ready(status) => {
                 if let Some(batch) = flight.pop_front() {
+                    self.lock().front_since = Some(Instant::now());
                     self.answer(batch, status);
                 }
             }
