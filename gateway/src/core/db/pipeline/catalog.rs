@@ -31,14 +31,14 @@ impl Catalog {
     }
 
     /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync, into `buf`. Returns
-    /// the statements this batch parses under a name, in Parse order (sql, name). A statement in `pending` (being
-    /// parsed by another batch in flight) is parsed unnamed; those this batch names are added to `pending`.
+    /// the statements this batch parses under a name, in Parse order. A statement in `pending` (being parsed by
+    /// another batch in flight) is parsed unnamed; those this batch names are added to `pending`.
     pub fn encode(
         &mut self,
         steps: &[Step<'_>],
         buf: &mut BytesMut,
         pending: &mut FxHashSet<String>,
-    ) -> Result<Vec<(String, String)>, PgError> {
+    ) -> Result<Parsing, PgError> {
         let mut parsing: Vec<(String, String)> = vec![];
         for step in steps {
             // the usual case, a statement prepared before, borrows its name: no copy per step
@@ -60,7 +60,30 @@ impl Catalog {
             frontend::execute("", 0, buf)?;
         }
         frontend::sync(buf);
-        Ok(parsing)
+        Ok(Parsing { named: parsing, confirmed: 0 })
+    }
+}
+
+/// The statements one batch parses under a name (sql, name), in Parse order, and how many of them the server has
+/// confirmed so far (each ParseComplete confirms the next).
+#[derive(Debug, Default)]
+pub(super) struct Parsing {
+    named: Vec<(String, String)>,
+    confirmed: usize,
+}
+
+impl Parsing {
+    /// The statement the server's next ParseComplete confirms (sql, name).
+    pub fn confirm_next(&mut self) -> Result<(String, String), PgError> {
+        let next = self.named.get_mut(self.confirmed).map(std::mem::take);
+        let next = next.ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
+        self.confirmed += 1;
+        Ok(next)
+    }
+
+    /// The SQL of the statements not confirmed (the batch ended before their Parse ran).
+    pub fn unconfirmed(&self) -> impl Iterator<Item = &str> {
+        self.named[self.confirmed..].iter().map(|(sql, _)| sql.as_str())
     }
 }
 
@@ -90,7 +113,7 @@ mod tests {
         let mut buf = BytesMut::new();
         let steps = [Step::new("select 1"), Step::new("select 1")];
         let parsing = catalog.encode(&steps, &mut buf, &mut pending).unwrap();
-        assert_eq!(parsing, [("select 1".to_string(), "p1".to_string())]);
+        assert_eq!(parsing.named, [("select 1".to_string(), "p1".to_string())]);
         assert_eq!(parse_names(&buf), ["p1"]);
         assert!(pending.contains("select 1"));
     }
@@ -101,7 +124,7 @@ mod tests {
         let (mut first, mut second) = (BytesMut::new(), BytesMut::new());
         catalog.encode(&[Step::new("select 1")], &mut first, &mut pending).unwrap();
         let parsing = catalog.encode(&[Step::new("select 1")], &mut second, &mut pending).unwrap();
-        assert!(parsing.is_empty());
+        assert!(parsing.named.is_empty());
         assert_eq!(parse_names(&second), [""]);
     }
 
@@ -110,7 +133,7 @@ mod tests {
         let (mut catalog, mut pending) = (Catalog::default(), FxHashSet::default());
         catalog.confirm("select 1".into(), "p7".into());
         let mut buf = BytesMut::new();
-        assert!(catalog.encode(&[Step::new("select 1")], &mut buf, &mut pending).unwrap().is_empty());
+        assert!(catalog.encode(&[Step::new("select 1")], &mut buf, &mut pending).unwrap().named.is_empty());
         assert!(parse_names(&buf).is_empty());
         assert_eq!(buf[0], b'B');
     }

@@ -6,7 +6,7 @@
 
 use super::answer::{stale_statement, Answer, Event};
 use super::cancel::CancelKey;
-use super::catalog::Catalog;
+use super::catalog::{Catalog, Parsing};
 use super::error::{DbError, PgError};
 use super::step::Step;
 use bytes::{Bytes, BytesMut};
@@ -104,9 +104,8 @@ pub struct PgConn {
     catalog: Catalog,
     /// Statements the batch in flight parses (their SQL), not yet known to be prepared.
     pending: FxHashSet<String>,
-    /// Statements the batch in flight parses, in Parse order (sql, name); `parsed` of them have been confirmed.
-    parsing: Vec<(String, String)>,
-    parsed: usize,
+    /// Statements the batch in flight parses under a name, and how many the server has confirmed.
+    parsing: Parsing,
     written: usize,
     tx_status: TxStatus,
     flight: Flight,
@@ -122,8 +121,7 @@ impl PgConn {
             write_buf: BytesMut::with_capacity(4096),
             catalog: Catalog::default(),
             pending: FxHashSet::default(),
-            parsing: vec![],
-            parsed: 0,
+            parsing: Parsing::default(),
             written: 0,
             tx_status: TxStatus::Idle,
             flight: Flight::Ready,
@@ -237,7 +235,6 @@ impl PgConn {
         self.write_buf.clear();
         self.pending.clear();
         self.parsing = self.catalog.encode(steps, &mut self.write_buf, &mut self.pending)?;
-        self.parsed = 0;
         self.written = 0;
         self.flight = Flight::Writing;
         let (results, error) = self.complete(steps.len(), true).await?;
@@ -303,13 +300,8 @@ impl PgConn {
             match answer.feed(self.read_message().await?)? {
                 Event::More => {}
                 Event::Parsed => {
-                    let (sql, name) = self
-                        .parsing
-                        .get_mut(self.parsed)
-                        .map(std::mem::take)
-                        .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
+                    let (sql, name) = self.parsing.confirm_next()?;
                     self.catalog.confirm(sql, name);
-                    self.parsed += 1;
                 }
                 Event::Ready(status) => {
                     self.tx_status = status;

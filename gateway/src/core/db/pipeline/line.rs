@@ -12,7 +12,7 @@
 //! back to the pool (or closes it, if the server dropped a prepared statement or a batch left a transaction open).
 
 use super::answer::{stale_statement, Answer, Event};
-use super::catalog::Catalog;
+use super::catalog::{Catalog, Parsing};
 use super::conn::{TextRow, TxStatus};
 use super::drain::{Pooled, AFTER_CANCEL, CANCEL_WAIT, GRACE};
 use super::error::PgError;
@@ -66,9 +66,8 @@ struct State {
 /// A batch written (or about to be) and not answered yet.
 struct Batch {
     answer: Answer,
-    /// The statements it parses under a name (sql, name), in Parse order; `parsed` of them are confirmed.
-    parsing: Vec<(String, String)>,
-    parsed: usize,
+    /// The statements it parses under a name, and how many the server has confirmed.
+    parsing: Parsing,
     reply: oneshot::Sender<Result<Vec<Vec<TextRow>>, PgError>>,
 }
 
@@ -118,7 +117,7 @@ impl Line {
             }
         };
         let (reply, answer) = oneshot::channel();
-        state.joined.push(Batch { answer: Answer::new(steps.len(), true), parsing, parsed: 0, reply });
+        state.joined.push(Batch { answer: Answer::new(steps.len(), true), parsing, reply });
         self.load.fetch_add(1, Relaxed);
         self.more.notify_one();
         Some(Ok(answer))
@@ -156,12 +155,7 @@ impl Line {
         match batch.answer.feed(message)? {
             Event::More => {}
             Event::Parsed => {
-                let (sql, name) = batch
-                    .parsing
-                    .get_mut(batch.parsed)
-                    .map(std::mem::take)
-                    .ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
-                batch.parsed += 1;
+                let (sql, name) = batch.parsing.confirm_next()?;
                 let mut state = self.lock();
                 state.pending.remove(&sql);
                 state.catalog.confirm(sql, name);
@@ -180,7 +174,7 @@ impl Line {
     fn answer(&self, batch: Batch, status: TxStatus) {
         let result = batch.answer.into_result();
         let mut state = self.lock();
-        for (sql, _) in &batch.parsing[batch.parsed..] {
+        for sql in batch.parsing.unconfirmed() {
             state.pending.remove(sql);
         }
         let stale = matches!(&result, Err(PgError::Db(e)) if stale_statement(e));
