@@ -1,6 +1,6 @@
 # Two commands for a new user: `make run` serves everything, `make test` runs every suite.
 SHELL := /bin/bash
-.PHONY: run test test-fast test-rust test-sql test-js test-web faults scale-test soak build web check fmt lint bench backup restore gateway admin job-alerts broadbean-credentials
+.PHONY: run test test-fast test-rust test-sql test-js test-web faults scale-test soak build web check fmt lint bench bench-floor backup restore gateway admin job-alerts broadbean-credentials
 
 run:
 	@scripts/run.sh
@@ -80,6 +80,10 @@ fmt:
 bench:
 	@tests/bench/run.sh
 	@if [ "$${BENCH_REALTIME:-0}" = 1 ]; then tests/bench/realtime.sh; fi
+
+# The gateway's CPU per request against the least a server on the same libraries spends (tests/bench/floor.sh).
+bench-floor:
+	@tests/bench/floor.sh
 
 # Grants the admin role to EMAIL's account, creating the account when missing (scripts/make-admin.sh).
 admin:

@@ -33,7 +33,9 @@ for s in a b; do
   BENCH_TRANSPORT=${!transport_of:-tcp} bench_gateway_start ${!env_of:-}
   mv "$tmp/gateway.log" "$tmp/gateway-$s.log"
   pid[$s]=$gateway_pid; url[$s]="http://127.0.0.1:$port"; gateway_pid=
+  [ $s = a ] && key_a=$BENCH_KEY
 done
+export BENCH_KEY=$key_a  # A's anon key (the cluster is A's; B may be tests/bench/floor, which checks none)
 psql -qX "$admin/postgres" -c "alter system set synchronous_commit = off" -c "select pg_reload_conf()" >/dev/null
 
 sys_ticks() { awk '{print $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }

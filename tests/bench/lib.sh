@@ -31,7 +31,8 @@ bench_cluster_async_commit() {
 bench_free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 # A cluster under $tmp/pg (shared_buffers 256MB) with database `bench`: the platform schema, no app migrations, the
-# fixtures. Sets admin, db, PGPORT, AUTHENTICATOR_PASSWORD, PGPASSFILE (every role signs in with a password).
+# fixtures (migrated by BENCH_SETUP_BIN, default GATEWAY_BIN: tests/bench/floor cannot migrate). Sets admin, db, PGPORT,
+# AUTHENTICATOR_PASSWORD, PGPASSFILE (every role signs in with a password).
 bench_cluster() {
   eval "$("$bench_root/scripts/pg-cluster.sh" start "$tmp/pg")"; export PGPASSFILE
   admin="postgres://postgres@127.0.0.1:$PGPORT"
@@ -41,7 +42,7 @@ bench_cluster() {
   db=bench
   psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "create database $db" >/dev/null
   mkdir -p "$tmp/no-app-migrations"
-  GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" "$GATEWAY_BIN" migrate >"$tmp/migrate.log" 2>&1 \
+  GATEWAY_ADMIN_DB_URI="$admin/$db" GATEWAY_MIGRATIONS_DIR="$tmp/no-app-migrations" "${BENCH_SETUP_BIN:-$GATEWAY_BIN}" migrate >"$tmp/migrate.log" 2>&1 \
     || { cat "$tmp/migrate.log" >&2; exit 1; }
   psql -qX -v ON_ERROR_STOP=1 "$admin/postgres" -c "alter role authenticator password '$AUTHENTICATOR_PASSWORD'" >/dev/null
   q -f "$bench_dir/fixtures.sql" >/dev/null
