@@ -40,7 +40,8 @@ pub(super) async fn run(
     method: &Method,
 ) -> Result<Response, Error> {
     if let MediaType::Plan { json, options, .. } = &p.req.media {
-        return explain(rest, built, context, p.authenticated, *json, options, &p.req.media).await;
+        // boxed: a rare path whose state would otherwise widen every request's future
+        return Box::pin(explain(rest, built, context, p.authenticated, *json, options, &p.req.media)).await;
     }
     let Built { stmt, read_only, form } = built;
     let (decide, tx_applied, commit_in_flight) = decider(p.req, form.kind, rest.config.tx_end);
