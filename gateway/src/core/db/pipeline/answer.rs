@@ -11,7 +11,7 @@ use postgres_protocol::message::backend::Message;
 pub(super) enum Event {
     /// Nothing the reader must act on.
     More,
-    /// The batch's next named statement is prepared (ParseComplete).
+    /// The batch's next Parse is done (ParseComplete), named or not.
     Parsed,
     /// The batch is over (ReadyForQuery), with the server's transaction status.
     Ready(TxStatus),

@@ -39,51 +39,59 @@ impl Catalog {
         buf: &mut BytesMut,
         pending: &mut FxHashSet<String>,
     ) -> Result<Parsing, PgError> {
-        let mut parsing: Vec<(String, String)> = vec![];
+        let mut parsing = Parsing::default();
         for step in steps {
             // the usual case, a statement prepared before, borrows its name: no copy per step
             if let Some(name) = self.prepared.get(step.sql) {
                 bind(name, step, buf)?;
-            } else if let Some(i) = parsing.iter().position(|(sql, _)| sql == step.sql) {
-                bind(&parsing[i].1, step, buf)?;
+            } else if let Some(name) = parsing.named(step.sql) {
+                bind(name, step, buf)?;
             } else if !pending.contains(step.sql) && self.prepared.len() + pending.len() < MAX_PREPARED {
                 self.next_name += 1;
                 let name = format!("p{}", self.next_name);
                 frontend::parse(&name, step.sql, std::iter::empty(), buf)?;
                 bind(&name, step, buf)?;
                 pending.insert(step.sql.to_string());
-                parsing.push((step.sql.to_string(), name));
+                parsing.parses.push(Some((step.sql.to_string(), name)));
             } else {
                 frontend::parse("", step.sql, std::iter::empty(), buf)?;
                 bind("", step, buf)?;
+                parsing.parses.push(None);
             }
             frontend::execute("", 0, buf)?;
         }
         frontend::sync(buf);
-        Ok(Parsing { named: parsing, confirmed: 0 })
+        Ok(parsing)
     }
 }
 
-/// The statements one batch parses under a name (sql, name), in Parse order, and how many of them the server has
-/// confirmed so far (each ParseComplete confirms the next).
+/// Every Parse one batch sends, in order, and how many of them the server has confirmed so far: each ParseComplete
+/// answers the next Parse, named or not. A named one is (sql, name); an unnamed one (`None`) prepares nothing that
+/// outlives the batch, but its ParseComplete still comes and must not be taken for the next named one's.
 #[derive(Debug, Default)]
 pub(super) struct Parsing {
-    named: Vec<(String, String)>,
+    parses: Vec<Option<(String, String)>>,
     confirmed: usize,
 }
 
 impl Parsing {
-    /// The statement the server's next ParseComplete confirms (sql, name).
-    pub fn confirm_next(&mut self) -> Result<(String, String), PgError> {
-        let next = self.named.get_mut(self.confirmed).map(std::mem::take);
+    /// The name this batch gives `sql`, if it parses it under one.
+    fn named(&self, sql: &str) -> Option<&str> {
+        self.parses.iter().flatten().find(|(s, _)| s == sql).map(|(_, name)| name.as_str())
+    }
+
+    /// What the server's next ParseComplete confirms: the named statement (sql, name) now prepared, or `None` for an
+    /// unnamed Parse.
+    pub fn confirm_next(&mut self) -> Result<Option<(String, String)>, PgError> {
+        let next = self.parses.get_mut(self.confirmed).map(Option::take);
         let next = next.ok_or_else(|| PgError::Protocol("unexpected ParseComplete".into()))?;
         self.confirmed += 1;
         Ok(next)
     }
 
-    /// The SQL of the statements not confirmed (the batch ended before their Parse ran).
+    /// The SQL of the named statements not confirmed (the batch ended before their Parse ran).
     pub fn unconfirmed(&self) -> impl Iterator<Item = &str> {
-        self.named[self.confirmed..].iter().map(|(sql, _)| sql.as_str())
+        self.parses[self.confirmed..].iter().flatten().map(|(sql, _)| sql.as_str())
     }
 }
 
@@ -113,7 +121,7 @@ mod tests {
         let mut buf = BytesMut::new();
         let steps = [Step::new("select 1"), Step::new("select 1")];
         let parsing = catalog.encode(&steps, &mut buf, &mut pending).unwrap();
-        assert_eq!(parsing.named, [("select 1".to_string(), "p1".to_string())]);
+        assert_eq!(parsing.parses, [Some(("select 1".to_string(), "p1".to_string()))]);
         assert_eq!(parse_names(&buf), ["p1"]);
         assert!(pending.contains("select 1"));
     }
@@ -124,8 +132,25 @@ mod tests {
         let (mut first, mut second) = (BytesMut::new(), BytesMut::new());
         catalog.encode(&[Step::new("select 1")], &mut first, &mut pending).unwrap();
         let parsing = catalog.encode(&[Step::new("select 1")], &mut second, &mut pending).unwrap();
-        assert!(parsing.named.is_empty());
+        assert_eq!(parsing.parses, [None]);
         assert_eq!(parse_names(&second), [""]);
+    }
+
+    /// Each ParseComplete answers the next Parse, named or not: an unnamed Parse's must not confirm the named one
+    /// after it (nor be refused as unexpected, which failed a request joining a batch that names the same statement).
+    #[test]
+    fn an_unnamed_parse_takes_its_own_parse_complete() {
+        let (mut catalog, mut pending) = (Catalog::default(), FxHashSet::default());
+        pending.insert("select 1".to_string()); // named by another batch in flight
+        let mut buf = BytesMut::new();
+        let steps = [Step::new("select 1"), Step::new("select 2")];
+        let mut parsing = catalog.encode(&steps, &mut buf, &mut pending).unwrap();
+        assert_eq!(parse_names(&buf), ["", "p1"]);
+        assert_eq!(parsing.unconfirmed().collect::<Vec<_>>(), ["select 2"]);
+        assert_eq!(parsing.confirm_next().unwrap(), None, "the unnamed Parse");
+        assert_eq!(parsing.confirm_next().unwrap(), Some(("select 2".to_string(), "p1".to_string())));
+        assert_eq!(parsing.unconfirmed().count(), 0);
+        assert!(parsing.confirm_next().is_err(), "no third Parse was sent");
     }
 
     #[test]
@@ -133,7 +158,7 @@ mod tests {
         let (mut catalog, mut pending) = (Catalog::default(), FxHashSet::default());
         catalog.confirm("select 1".into(), "p7".into());
         let mut buf = BytesMut::new();
-        assert!(catalog.encode(&[Step::new("select 1")], &mut buf, &mut pending).unwrap().named.is_empty());
+        assert!(catalog.encode(&[Step::new("select 1")], &mut buf, &mut pending).unwrap().parses.is_empty());
         assert!(parse_names(&buf).is_empty());
         assert_eq!(buf[0], b'B');
     }

@@ -300,8 +300,9 @@ impl PgConn {
             match answer.feed(self.read_message().await?)? {
                 Event::More => {}
                 Event::Parsed => {
-                    let (sql, name) = self.parsing.confirm_next()?;
-                    self.catalog.confirm(sql, name);
+                    if let Some((sql, name)) = self.parsing.confirm_next()? {
+                        self.catalog.confirm(sql, name);
+                    }
                 }
                 Event::Ready(status) => {
                     self.tx_status = status;

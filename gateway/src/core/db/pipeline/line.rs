@@ -155,10 +155,11 @@ impl Line {
         match batch.answer.feed(message)? {
             Event::More => {}
             Event::Parsed => {
-                let (sql, name) = batch.parsing.confirm_next()?;
-                let mut state = self.lock();
-                state.pending.remove(&sql);
-                state.catalog.confirm(sql, name);
+                if let Some((sql, name)) = batch.parsing.confirm_next()? {
+                    let mut state = self.lock();
+                    state.pending.remove(&sql);
+                    state.catalog.confirm(sql, name);
+                }
             }
             Event::Ready(status) => {
                 if let Some(batch) = flight.pop_front() {
