@@ -31,8 +31,8 @@ impl Catalog {
     }
 
     /// Parse (for statements not prepared yet), Bind and Execute for each step, then one Sync, into `buf`. Returns
-    /// the statements this batch parses under a name, in Parse order. A statement in `pending` (being parsed by
-    /// another batch in flight) is parsed unnamed; those this batch names are added to `pending`.
+    /// the batch's Parses, in order. A statement in `pending` (being parsed by another batch in flight) is parsed
+    /// unnamed; those this batch names are added to `pending`.
     pub fn encode(
         &mut self,
         steps: &[Step<'_>],

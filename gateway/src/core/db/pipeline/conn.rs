@@ -104,7 +104,7 @@ pub struct PgConn {
     catalog: Catalog,
     /// Statements the batch in flight parses (their SQL), not yet known to be prepared.
     pending: FxHashSet<String>,
-    /// Statements the batch in flight parses under a name, and how many the server has confirmed.
+    /// Statements the batch in flight sends Parses for, named or not, and how many the server has confirmed.
     parsing: Parsing,
     written: usize,
     tx_status: TxStatus,

@@ -66,7 +66,7 @@ struct State {
 /// A batch written (or about to be) and not answered yet.
 struct Batch {
     answer: Answer,
-    /// The statements it parses under a name, and how many the server has confirmed.
+    /// The statements it sends Parses for, named or not, and how many the server has confirmed.
     parsing: Parsing,
     reply: oneshot::Sender<Result<Vec<Vec<TextRow>>, PgError>>,
 }
