@@ -529,3 +529,62 @@ async fn writes_committed_in_flight_keep_their_transaction_semantics() {
     let (status, _, body) = parts(res).await;
     assert_eq!((status, body), (200, json!([{"id":1,"partner":2},{"id":2,"partner":1}])));
 }
+
+/// A minimal insert of one object into a plain table runs as a bare INSERT whose RETURNING reads the response
+/// settings; what a trigger sets reaches the response either way, and a row a trigger skips is never a 500.
+#[tokio::test]
+async fn trigger_settings_reach_minimal_inserts_on_either_statement_shape() {
+    let app = rest_app().await;
+    let admin = app.admin_client().await;
+    admin
+        .batch_execute(
+            r#"
+create function public.stamp() returns trigger language plpgsql as $$
+begin
+  perform set_config('response.status', '202', true);
+  perform set_config('response.headers', '[{"X-Stamp":"yes"}]', true);
+  return case when tg_level = 'ROW' and new.body = 'skip' then null else new end;
+end $$;
+create table public.stamped (id bigserial primary key, body text);
+create trigger stamp_statement before insert on public.stamped for each statement execute function public.stamp();
+create table public.skipping (id bigserial primary key, body text);
+create trigger stamp_row before insert on public.skipping for each row execute function public.stamp();
+create table public.late (id bigserial primary key, body text);
+grant insert on public.stamped, public.skipping, public.late to anon;
+grant usage on all sequences in schema public to anon;
+"#,
+        )
+        .await
+        .unwrap();
+    app.reload_schema().await;
+    let post =
+        |table: &str, body: &str| app.rest(Method::POST, &format!("/{table}")).json(&json!({ "body": body })).send();
+    let count = |table: &'static str| {
+        let admin = &admin;
+        async move { admin.query_one(&format!("select count(*) from {table}"), &[]).await.unwrap().get::<_, i64>(0) }
+    };
+
+    // a plain table (a statement-level trigger only): the lean INSERT
+    let (status, headers, body) = parts(post("stamped", "kept").await.unwrap()).await;
+    assert_eq!((status, &headers["x-stamp"]), (202, &"yes".parse().unwrap()), "{body}");
+    assert_eq!(count("stamped").await, 1);
+
+    // a row trigger that may skip the row: the wrapped statement, as PostgREST answers it
+    let (status, headers, _) = parts(post("skipping", "skip").await.unwrap()).await;
+    assert_eq!((status, &headers["x-stamp"]), (202, &"yes".parse().unwrap()));
+    let (status, _, _) = parts(post("skipping", "kept").await.unwrap()).await;
+    assert_eq!(status, 202);
+    assert_eq!(count("skipping").await, 1);
+
+    // a skipping trigger created after the schema cache was loaded: the lean INSERT answers no row, which is
+    // "nothing written", not an error
+    admin
+        .batch_execute(
+            "create trigger stamp_row before insert on public.late for each row execute function public.stamp()",
+        )
+        .await
+        .unwrap();
+    let (status, _, body) = parts(post("late", "skip").await.unwrap()).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(count("late").await, 0);
+}

@@ -55,6 +55,9 @@ pub struct Relation {
     pub accessible: bool,
     /// The scope's API roles holding SELECT, INSERT, UPDATE or DELETE on it.
     pub visible_to: Vec<String>,
+    /// A plain table (not partitioned, no view) whose INSERT of one row always yields that row or an error: no
+    /// row-level BEFORE or INSTEAD OF insert trigger (one may return NULL and skip the row) and no INSERT rule.
+    pub plain_insert: bool,
     pub columns: Vec<Column>,
 }
 
@@ -110,7 +113,11 @@ select c.oid::int8, n.nspname::text, c.relname::text, c.relkind::text, c.relispa
     or has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
     or has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'),
   array(select r.rolname::text from pg_roles r where r.rolname = any($2)
-        and has_table_privilege(r.oid, c.oid, 'select, insert, update, delete'))
+        and has_table_privilege(r.oid, c.oid, 'select, insert, update, delete')),
+  c.relkind = 'r'
+    and not exists (select from pg_trigger t where t.tgrelid = c.oid and t.tgtype & 1 = 1 and t.tgtype & 4 = 4
+                    and t.tgtype & (2 | 64) <> 0)
+    and not exists (select from pg_rewrite w where w.ev_class = c.oid and w.ev_type = '3')
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where c.relkind in ('r', 'v', 'm', 'f', 'p') and n.nspname = any($1)
 order by c.oid";
@@ -179,6 +186,7 @@ fn relation(r: &tokio_postgres::Row) -> Relation {
         auto_writes: Writes::from_mask(r.get(7)),
         accessible: r.get(8),
         visible_to: r.get(9),
+        plain_insert: r.get(10),
         columns: vec![],
     }
 }

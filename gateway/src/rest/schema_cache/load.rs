@@ -43,6 +43,7 @@ fn tables(catalog: &Catalog) -> HashMap<QualifiedName, Table> {
         columns: r.columns.iter().map(column).collect(),
         primary_key: catalog.primary_key(r.oid),
         visible_to: r.visible_to.clone(),
+        plain_insert: r.plain_insert,
     };
     catalog.relations.iter().map(|r| (QualifiedName::new(&r.schema, &r.name), table(r))).collect()
 }

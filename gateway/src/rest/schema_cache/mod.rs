@@ -43,6 +43,8 @@ pub struct Table {
     pub primary_key: Vec<String>,
     /// API roles holding any table privilege (for hints that never reveal invisible objects).
     pub visible_to: Vec<String>,
+    /// An INSERT of one row yields exactly that row or an error (see `catalog::Relation::plain_insert`).
+    pub plain_insert: bool,
 }
 
 impl Table {

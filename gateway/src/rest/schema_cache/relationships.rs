@@ -104,6 +104,7 @@ mod tests {
                 columns: vec![],
                 primary_key: pk.iter().map(|s| s.to_string()).collect(),
                 visible_to: vec![],
+                plain_insert: false,
             },
         )
     }

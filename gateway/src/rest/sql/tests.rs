@@ -17,6 +17,7 @@ fn table(name: &str, cols: &[(&str, &str)], pk: &[&str]) -> Table {
             .collect(),
         primary_key: pk.iter().map(|s| s.to_string()).collect(),
         visible_to: vec!["anon".into()],
+        plain_insert: false,
     }
 }
 
@@ -69,6 +70,17 @@ fn statement(
     headers: &[(&'static str, &str)],
     body: &str,
 ) -> super::Statement {
+    statement_in(cache(), method, resource, query, headers, body)
+}
+
+fn statement_in(
+    cache: SchemaCache,
+    method: Method,
+    resource: Resource,
+    query: &str,
+    headers: &[(&'static str, &str)],
+    body: &str,
+) -> super::Statement {
     let mut h = HeaderMap::new();
     for (k, v) in headers {
         h.append(*k, v.parse().unwrap());
@@ -76,7 +88,6 @@ fn statement(
     let schemas = vec!["public".to_string()];
     let settings = ParseConfig { schemas: &schemas, plan_enabled: false };
     let req = request::parse(&method, resource, Some(query), &h, Bytes::from(body.to_string()), &settings).unwrap();
-    let cache = cache();
     let ctx = PlanContext { limits: ReadLimits { max_rows: Some(1000), aggregates_enabled: true }, role: "anon" };
     match plan::plan(&req, &cache, &ctx).unwrap() {
         Plan::Read(p) => super::read_statement(&cache, &p, &req.media),
@@ -247,4 +258,39 @@ fn the_benchmarked_shapes_keep_their_sql_text() {
             r#" response_inserted FROM (SELECT 1 FROM pgrst_source) _postgrest_t"#,
         )
     );
+}
+
+/// One object into a plain table (no row-skipping trigger or rule), answered without a representation: the INSERT
+/// alone, its RETURNING giving the six columns the wrapper would; anything else keeps the wrapper.
+#[test]
+fn a_minimal_insert_into_a_plain_table_skips_the_wrapper() {
+    let mut plain = cache();
+    plain.tables.values_mut().for_each(|t| t.plain_insert = true);
+    let post = |query: &str, headers: &[(&'static str, &str)], body: &str| {
+        statement_in(plain.clone(), Method::POST, users(), query, headers, body)
+    };
+    let lean = post("", &[], r#"  {"username":"x","status":"y"}"#);
+    assert_eq!(
+        lean.sql,
+        concat!(
+            r#"INSERT INTO "public"."users"("status", "username") SELECT "status", "username" FROM"#,
+            r#" json_to_record($1::json) AS _("status" text, "username" text) RETURNING NULL::bigint AS"#,
+            r#" total_result_set, 1::bigint AS page_total, ''::text AS body,"#,
+            r#" nullif(current_setting('response.headers', true), '') AS response_headers,"#,
+            r#" nullif(current_setting('response.status', true), '') AS response_status, NULL::int AS"#,
+            r#" response_inserted"#,
+        )
+    );
+    assert_eq!((max_placeholder(&lean.sql), lean.params.len()), (1, 1));
+    let one = r#"{"username":"x"}"#;
+    let wrapped = [
+        post("", &[], r#"[{"username":"x"}]"#),
+        post("", &[("prefer", "return=representation")], one),
+        post("", &[("prefer", "resolution=ignore-duplicates")], one),
+        post("", &[("prefer", "missing=default")], one),
+        statement(Method::POST, users(), "", &[], one),
+    ];
+    for s in wrapped {
+        assert!(s.sql.starts_with("WITH pgrst_source AS (INSERT"), "{}", s.sql);
+    }
 }
