@@ -173,15 +173,20 @@ wanted get_one && [ "${gate[get_one]}" = ok ] && run_wrk get_one_again get_one.l
 rss_after=$(rss_kb); hwm=$(hwm_kb)
 
 # pgbench: the same client count, one thread, prepared statements, the pipelined transaction; median of 3 runs.
-# Sets pgb_tps[NAME] (median), pgb_runs_of[NAME] (all runs), pgb_cpu_of[NAME] (PostgreSQL CPU µs per transaction)
-# and pgb_gen_of[NAME] (pgbench's own CPU µs per transaction), each run's figure in order.
-declare -A pgb_tps pgb_runs_of pgb_cpu_of pgb_gen_of
+# Sets pgb_tps[NAME] (median), pgb_runs_of[NAME] (all runs), pgb_cpu_of[NAME] (PostgreSQL CPU µs per transaction),
+# pgb_gen_of[NAME] (pgbench's own CPU µs per transaction) and pgb_p99_of[NAME] (its p99 latency), each run's figure
+# in order. The latency comes from pgbench's log of a 5 % sample of transactions (--sampling-rate), which costs it
+# next to nothing.
+declare -A pgb_tps pgb_runs_of pgb_cpu_of pgb_gen_of pgb_p99_of
 pgbench_median() { # NAME SCRIPT
-  local runs=() cpus=() gens=() out run_tps run_tx p0 p1
-  for _ in 1 2 3; do
+  local runs=() cpus=() gens=() p99s=() out run_tps run_tx p0 p1
+  for run in 1 2 3; do
     p0=$(pg_cpu_ticks)
-    out=$(PGPASSWORD=$AUTHENTICATOR_PASSWORD /usr/bin/time -f 'cpu %U %S' pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" \
+    rm -f "$tmp/pgblog.$1.$run".*
+    out=$(cd "$tmp" && PGPASSWORD=$AUTHENTICATOR_PASSWORD /usr/bin/time -f 'cpu %U %S' pgbench -n -M prepared -c "$conns" -j 1 -T "$secs" \
+      -l --sampling-rate=0.05 --log-prefix="pgblog.$1.$run" \
       -h "$(bench_pg_host)" -p "$PGPORT" -U authenticator -f "$bench/$2" "$db" 2>&1) || true
+    p99s+=("$(cat "$tmp/pgblog.$1.$run".* 2>/dev/null | pgbench_p99)")
     run_tps=$(awk '/^tps = / {printf "%.0f", $3}' <<<"$out")
     p1=$(pg_cpu_ticks); run_tx=$(awk '/^number of transactions actually processed: / {print $6}' <<<"$out")
     if [ -n "$run_tx" ] && [ "$run_tx" -gt 0 ]; then
@@ -192,6 +197,12 @@ pgbench_median() { # NAME SCRIPT
   done
   if [ ${#runs[@]} -gt 0 ]; then pgb_tps[$1]=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
   pgb_runs_of[$1]="${runs[*]:-none}"; pgb_cpu_of[$1]="${cpus[*]:-–}"; pgb_gen_of[$1]="${gens[*]:-–}"
+  pgb_p99_of[$1]="${p99s[*]:-–}"
+}
+# The 99th percentile of a pgbench log's latencies (third field, µs), in ms as wrk prints it ("–" for no lines).
+pgbench_p99() {
+  awk '{print $3}' | sort -n | awk '{a[NR] = $1}
+    END {i = int(NR * 0.99 + 0.5); if (i < 1) i = 1; if (NR) printf "%.2fms", a[i] / 1000; else print "–"}'
 }
 wanted get_one && pgbench_median get_one get_one.pgbench
 wanted page_embed && pgbench_median page_embed page_embed.pgbench
@@ -228,7 +239,19 @@ row() { # LABEL NAME
 twin() { # LABEL NAME TARGET: one row of the ratio table
   local name=$2
   [ -n "${pgb_tps[$name]:-}${rps[$name]:-}" ] || return 0
-  echo "| $1 | ${rps[$name]:-–} | ${pgb_tps[$name]:-failed} (${pgb_runs_of[$name]:-none}) | $(ratio "${rps[$name]:-}" "${pgb_tps[$name]:-}") (≥ $3) | ${pgb_cpu_of[$name]:-–} | ${pgb_gen_of[$name]:-–} |"
+  echo "| $1 | ${rps[$name]:-–} | ${pgb_tps[$name]:-failed} (${pgb_runs_of[$name]:-none}) | $(ratio "${rps[$name]:-}" "${pgb_tps[$name]:-}") (≥ $3) | ${pgb_cpu_of[$name]:-–} | ${pgb_gen_of[$name]:-–} | ${p99[$name]:-–} / ${pgb_p99_of[$name]:-–} | $(cpu_bound "$name") |"
+}
+median_of() { tr ' ' '\n' | grep -E '^[0-9]+$' | sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]}'; }
+# What the two cores allow, from the CPU per request alone (both sides saturate the cores): the ratio R would be
+# if each side's throughput were 2 cores ÷ its CPU per request, i.e. pgbench's CPU per transaction (PostgreSQL's and
+# its own) ÷ the gateway side's (the gateway's, PostgreSQL's and wrk's); then the same with the gateway's own CPU
+# taken as nothing, the most any change inside the gateway could give.
+cpu_bound() { # NAME
+  local name=$1 pg gen
+  pg=$(median_of <<<"${pgb_cpu_of[$name]:-}"); gen=$(median_of <<<"${pgb_gen_of[$name]:-}")
+  if [ -z "$pg" ] || [ -z "$gen" ] || [ -z "${cpu[$name]:-}" ] || [ -z "${pgcpu[$name]:-}" ] || [ -z "${gencpu[$name]:-}" ]; then echo "– | –"; return; fi
+  awk -v t="$((pg + gen))" -v g="${cpu[$name]}" -v p="${pgcpu[$name]}" -v w="${gencpu[$name]}" \
+    'BEGIN {printf "%.2f (%d ÷ %d) | %.2f (%d ÷ %d)", t / (g + p + w), t, g + p + w, t / (p + w), t, p + w}'
 }
 drift="–"
 get_alone=
@@ -254,8 +277,8 @@ fi
   row "GET one row by PK while sign-ins run ($signin_conns connections, below)" get_during_sign_in
   row "GET one row by PK (repeat)" get_one_again
   echo
-  echo "| Ratio to the database's limit: the gateway ÷ pgbench of the best hand-written transaction (pipelined, prepared, same clients) | gateway req/s | pgbench tps (median; runs) | R (target) | PostgreSQL CPU µs/tx (runs) | pgbench CPU µs/tx (runs) |"
-  echo "|---|---|---|---|---|---|"
+  echo "| Ratio to the database's limit: the gateway ÷ pgbench of the best hand-written transaction (pipelined, prepared, same clients) | gateway req/s | pgbench tps (median; runs) | R (target) | PostgreSQL CPU µs/tx (runs) | pgbench CPU µs/tx (runs) | p99 gateway / pgbench (runs) | R the CPU allows: pgbench's µs/tx ÷ the gateway side's µs/req (gateway + PostgreSQL + wrk) | R if the gateway cost no CPU (÷ PostgreSQL + wrk) |"
+  echo "|---|---|---|---|---|---|---|---|---|"
   twin "GET one row by PK (get_one.pgbench)" get_one 0.8
   twin "25-row page + to-one embed (page_embed.pgbench)" page_embed 0.8
   twin "25-row page + to-many embed (page_to_many.pgbench)" page_to_many 0.8
