@@ -6,7 +6,7 @@
 #   tests/bench/pg-split.sh      (BENCH_SECONDS per run, default 5; BENCH_CONNECTIONS 32; GATEWAY_BIN only migrates;
 #                                 BENCH_SPLIT: space-separated variant names to run, default all)
 # The statements below are what the release gateway logged under log_statement=all (28 Nov 2026, b890c1d) for
-# insert.lua and get_one.lua; the parameters are bound as text like the gateway binds them. Figures, never asserted.
+# insert.lua and get_one.lua (insert_lean: the insert since 774a984); the parameters are bound as text like the gateway binds them. Figures, never asserted.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 secs=${BENCH_SECONDS:-5}
@@ -42,6 +42,8 @@ I_NO_WRAP="$I_SOURCE RETURNING 1;"
 I_NO_RETURNING="$I_SOURCE;"
 I_RECORD="INSERT INTO \"public\".\"events\"(\"kind\", \"payload\") SELECT r.\"kind\", r.\"payload\" FROM json_to_record(:body::json) AS r(\"kind\" text, \"payload\" jsonb);"
 I_BARE="INSERT INTO public.events (kind, payload) VALUES ('bench', '{\"n\":1}');"
+# What the gateway sends since 774a984 for one object into a plain table without a representation: the INSERT alone.
+I_LEAN="INSERT INTO \"public\".\"events\"(\"kind\", \"payload\") SELECT \"kind\", \"payload\" FROM json_to_record(:body::json) AS _(\"kind\" text, \"payload\" jsonb) RETURNING NULL::bigint AS total_result_set, 1::bigint AS page_total, ''::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, NULL::int AS response_inserted;"
 # The GET by key: the gateway's statement, and the bare read of get_one.pgbench.
 G_GATEWAY="WITH pgrst_source AS (SELECT \"public\".\"items\".* FROM \"public\".\"items\" WHERE \"public\".\"items\".\"id\" = :id) SELECT NULL::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, NULL::int AS response_inserted FROM (SELECT * FROM pgrst_source) _postgrest_t;"
 G_BARE="SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT * FROM public.items WHERE id = :id) t;"
@@ -51,6 +53,8 @@ MINIMAL="select set_config('search_path', 'public', true), set_config('role', 'a
 variants=(
   "insert_gateway|authenticator|$(preamble "${ALL[@]}")
 $I_GATEWAY"
+  "insert_lean|authenticator|$(preamble "${ALL[@]}")
+$I_LEAN"
   "insert_no_preamble|split_anon|$I_GATEWAY"
   "insert_preamble_role_only|authenticator|$(preamble "$P_ROLE")
 $I_GATEWAY"

@@ -46,6 +46,10 @@ pub fn body_expr(media: &MediaType, shape: BodyShape, single: bool) -> String {
     }
 }
 
+/// The result columns that read what the statement (its triggers, its functions) set for the response.
+pub const RESPONSE_SETTINGS: &str = "nullif(current_setting('response.headers', true), '') AS response_headers, \
+     nullif(current_setting('response.status', true), '') AS response_status, ";
+
 /// Wraps the CTEs into the final statement.
 pub fn wrap(b: SqlBuilder, ctes: &str, total: &str, rows_from: &str, body: &str, inserted: &str) -> Statement {
     // joined rather than `format!`: this runs on every request
@@ -56,8 +60,8 @@ pub fn wrap(b: SqlBuilder, ctes: &str, total: &str, rows_from: &str, body: &str,
         total,
         " AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ",
         body,
-        " AS body, nullif(current_setting('response.headers', true), '') AS response_headers, \
-         nullif(current_setting('response.status', true), '') AS response_status, ",
+        " AS body, ",
+        RESPONSE_SETTINGS,
         inserted,
         " AS response_inserted FROM (",
         rows_from,

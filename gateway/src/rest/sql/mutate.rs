@@ -3,7 +3,7 @@
 //! the representation is the plan's read over the affected rows.
 
 use super::read::{cond_sql, node_query};
-use super::{body_expr, wrap, BodyShape};
+use super::{body_expr, wrap, BodyShape, RESPONSE_SETTINGS};
 use crate::rest::fragment::{push_quoted_ident, qualified, quote_ident, SqlBuilder, Statement};
 use crate::rest::plan::types::*;
 use crate::rest::request::media::MediaType;
@@ -104,9 +104,9 @@ fn lean_insert_sql(table: &str, columns: &[Column], payload: &str) -> String {
         payload,
         "::json) AS ",
         &record_def(columns),
-        " RETURNING NULL::bigint AS total_result_set, 1::bigint AS page_total, ''::text AS body, \
-         nullif(current_setting('response.headers', true), '') AS response_headers, \
-         nullif(current_setting('response.status', true), '') AS response_status, NULL::int AS response_inserted",
+        " RETURNING NULL::bigint AS total_result_set, 1::bigint AS page_total, ''::text AS body, ",
+        RESPONSE_SETTINGS,
+        "NULL::int AS response_inserted",
     ]
     .concat()
 }
