@@ -109,3 +109,50 @@ async fn requests_sharing_a_connection_each_get_their_own_answer() {
     assert_eq!(after["pid"].as_i64(), Some(pid));
     assert_eq!(after["sub"], USERS[0]);
 }
+
+/// Two abandoned batches on one line, the first still running when its grace ends: the cancel request stops the
+/// first, and the one queued behind it gets its own grace and cancel, so the connection comes back instead of being
+/// closed after the second had run on past the bound.
+#[tokio::test]
+async fn every_abandoned_batch_on_a_line_is_cancelled_and_the_connection_kept() {
+    let metrics = free_port();
+    let app = std::sync::Arc::new(
+        rest_app_with(&[
+            ("PGRST_DB_POOL", "1"),
+            ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "10"),
+            ("GATEWAY_HTTP_WORKERS", "1"),
+            ("GATEWAY_METRICS_ADDR", &metrics),
+        ])
+        .await,
+    );
+    app.admin_client().await.batch_execute(FUNCTIONS).await.unwrap();
+    app.reload_schema().await;
+    let (_, first) = echo(&app, None, "first", 0).await;
+    let pid = first["pid"].as_i64().expect("a pid");
+    let shared_before = shared_batches(&metrics).await;
+    // the only connection is busy, so the two below wait for it and then share it, one behind the other
+    let hold = tokio::spawn({
+        let app = app.clone();
+        async move { echo(&app, None, "hold", 300).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let give_up = |tag: &'static str, ms: u32| {
+        let app = app.clone();
+        tokio::spawn(async move { tokio::time::timeout(Duration::from_millis(600), echo(&app, None, tag, ms)).await })
+    };
+    // both clients give up at ~700 ms; the first batch runs to ~2.3 s, so the line's grace ends while it runs
+    let (running, queued) = (give_up("running", 2000), give_up("queued", 30_000));
+    assert_eq!(hold.await.unwrap().0, 200);
+    assert!(running.await.unwrap().is_err() && queued.await.unwrap().is_err(), "both clients gave up");
+    assert_eq!(shared_batches(&metrics).await, shared_before + 1, "the second batch joined the first's line");
+    // settled well within 1.5 s (two graces and cancels); before, the queued batch ran on until the 2 s bound
+    // after the first cancel closed the connection
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let sleeping = "select count(*) from pg_stat_activity where datname = current_database() \
+                    and query like '%echo%' and state = 'active' and pid <> pg_backend_pid()";
+    let admin = app.admin_client().await;
+    assert_eq!(admin.query_one(sleeping, &[]).await.unwrap().get::<_, i64>(0), 0, "no abandoned statement runs on");
+    let (status, after) = echo(&app, None, "after", 0).await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["pid"].as_i64(), Some(pid), "the connection was kept, not replaced");
+}

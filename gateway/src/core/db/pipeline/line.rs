@@ -266,25 +266,39 @@ async fn abandoned(flight: &mut VecDeque<Batch>) {
     }
 }
 
-/// Finishes a closed line whose batches were all abandoned: they get [`GRACE`] to finish, then the backend is asked
-/// to cancel what it runs (only abandoned batches are left) and the rest is read, within bounds.
+/// Finishes a closed line whose batches were all abandoned, one batch at a time: what is left gets [`GRACE`] to
+/// finish, then the backend is asked to cancel what it runs (only abandoned batches are left) and that batch is read
+/// to its end, within bounds. A cancel request stops one statement, so each batch still queued behind a cancelled
+/// one gets its own grace and cancel.
 async fn settle(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
-    if let Ok(finished) = timeout(GRACE, finish(line, conn, flight)).await {
-        return finished;
+    while !flight.is_empty() {
+        if let Ok(finished) = timeout(GRACE, finish(line, conn, flight)).await {
+            return finished;
+        }
+        let key = conn.cancel_key().cloned().ok_or_else(|| PgError::Protocol("no cancel key".into()))?;
+        let cancelled = timeout(CANCEL_WAIT, key.send()).await;
+        if !matches!(cancelled, Ok(Ok(()))) {
+            return Err(PgError::Protocol("an abandoned shared batch could not be cancelled".into()));
+        }
+        timeout(AFTER_CANCEL, finish_one(line, conn, flight))
+            .await
+            .unwrap_or_else(|_| Err(PgError::Protocol("an abandoned shared batch did not end".into())))?;
     }
-    let key = conn.cancel_key().cloned().ok_or_else(|| PgError::Protocol("no cancel key".into()))?;
-    let cancelled = timeout(CANCEL_WAIT, key.send()).await;
-    if !matches!(cancelled, Ok(Ok(()))) {
-        return Err(PgError::Protocol("an abandoned shared batch could not be cancelled".into()));
-    }
-    timeout(AFTER_CANCEL, finish(line, conn, flight))
-        .await
-        .unwrap_or_else(|_| Err(PgError::Protocol("an abandoned shared batch did not end".into())))
+    Ok(())
 }
 
 /// Reads the answers of every batch in flight (the line takes no more).
 async fn finish(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
     while !flight.is_empty() {
+        finish_one(line, conn, flight).await?;
+    }
+    Ok(())
+}
+
+/// Reads until the first batch in flight has its answer.
+async fn finish_one(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) -> Result<(), PgError> {
+    let before = flight.len();
+    while flight.len() == before {
         let message = conn.read_message().await?;
         line.dispatch(message, flight)?;
     }
