@@ -89,9 +89,12 @@ pub async fn settle(conn: &mut PgConn) -> bool {
 
 /// Asks PostgreSQL to cancel the batch still running, then reads it to its end.
 async fn cancel_and_drain(conn: &mut PgConn) -> bool {
+    cancel(conn).await && matches!(timeout(AFTER_CANCEL, conn.drain()).await, Ok(Ok(())))
+}
+
+/// Sends PostgreSQL's cancel request for the statement `conn`'s backend runs; whether it was delivered within
+/// [`CANCEL_WAIT`].
+pub(super) async fn cancel(conn: &PgConn) -> bool {
     let Some(key) = conn.cancel_key().cloned() else { return false };
-    if !matches!(timeout(CANCEL_WAIT, key.send()).await, Ok(Ok(()))) {
-        return false;
-    }
-    matches!(timeout(AFTER_CANCEL, conn.drain()).await, Ok(Ok(())))
+    matches!(timeout(CANCEL_WAIT, key.send()).await, Ok(Ok(())))
 }

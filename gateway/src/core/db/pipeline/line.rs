@@ -14,7 +14,7 @@
 use super::answer::{stale_statement, Answer, Event};
 use super::catalog::{Catalog, Parsing};
 use super::conn::{TextRow, TxStatus};
-use super::drain::{Pooled, AFTER_CANCEL, CANCEL_WAIT, GRACE};
+use super::drain::{self, Pooled, AFTER_CANCEL, GRACE};
 use super::error::PgError;
 use super::step::Step;
 use bytes::BytesMut;
@@ -275,9 +275,7 @@ async fn settle(line: &Line, conn: &mut Pooled, flight: &mut VecDeque<Batch>) ->
         if let Ok(finished) = timeout(GRACE, finish(line, conn, flight)).await {
             return finished;
         }
-        let key = conn.cancel_key().cloned().ok_or_else(|| PgError::Protocol("no cancel key".into()))?;
-        let cancelled = timeout(CANCEL_WAIT, key.send()).await;
-        if !matches!(cancelled, Ok(Ok(()))) {
+        if !drain::cancel(conn).await {
             return Err(PgError::Protocol("an abandoned shared batch could not be cancelled".into()));
         }
         timeout(AFTER_CANCEL, finish_one(line, conn, flight))
