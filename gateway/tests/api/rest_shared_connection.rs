@@ -34,6 +34,22 @@ fn free_port() -> String {
     listener.local_addr().unwrap().to_string()
 }
 
+/// An app whose pool holds one connection (waits for it up to 10 s), with `echo` loaded and its metrics listener's
+/// address.
+async fn one_connection_app(extra: &[(&str, &str)]) -> (std::sync::Arc<crate::helpers::TestApp>, String) {
+    let metrics = free_port();
+    let mut settings = vec![
+        ("PGRST_DB_POOL", "1"),
+        ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "10"),
+        ("GATEWAY_METRICS_ADDR", metrics.as_str()),
+    ];
+    settings.extend_from_slice(extra);
+    let app = rest_app_with(&settings).await;
+    app.admin_client().await.batch_execute(FUNCTIONS).await.unwrap();
+    app.reload_schema().await;
+    (std::sync::Arc::new(app), metrics)
+}
+
 /// GET /rpc/echo as `token` (anon when `None`); its status and body.
 async fn echo(app: &crate::helpers::TestApp, token: Option<&str>, tag: &str, ms: u32) -> (u16, Value) {
     let path = format!("/rpc/echo?tag={tag}&ms={ms}");
@@ -47,17 +63,7 @@ async fn echo(app: &crate::helpers::TestApp, token: Option<&str>, tag: &str, ms:
 
 #[tokio::test]
 async fn requests_sharing_a_connection_each_get_their_own_answer() {
-    let metrics = free_port();
-    let app = std::sync::Arc::new(
-        rest_app_with(&[
-            ("PGRST_DB_POOL", "1"),
-            ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "10"),
-            ("GATEWAY_METRICS_ADDR", &metrics),
-        ])
-        .await,
-    );
-    app.admin_client().await.batch_execute(FUNCTIONS).await.unwrap();
-    app.reload_schema().await;
+    let (app, metrics) = one_connection_app(&[]).await;
     let tokens: Vec<String> = USERS.iter().map(|sub| user_token(&app, sub)).collect();
     let (_, first) = echo(&app, None, "first", 0).await;
     let pid = first["pid"].as_i64().expect("a pid");
@@ -115,18 +121,7 @@ async fn requests_sharing_a_connection_each_get_their_own_answer() {
 /// closed after the second had run on past the bound.
 #[tokio::test]
 async fn every_abandoned_batch_on_a_line_is_cancelled_and_the_connection_kept() {
-    let metrics = free_port();
-    let app = std::sync::Arc::new(
-        rest_app_with(&[
-            ("PGRST_DB_POOL", "1"),
-            ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "10"),
-            ("GATEWAY_HTTP_WORKERS", "1"),
-            ("GATEWAY_METRICS_ADDR", &metrics),
-        ])
-        .await,
-    );
-    app.admin_client().await.batch_execute(FUNCTIONS).await.unwrap();
-    app.reload_schema().await;
+    let (app, metrics) = one_connection_app(&[("GATEWAY_HTTP_WORKERS", "1")]).await;
     let (_, first) = echo(&app, None, "first", 0).await;
     let pid = first["pid"].as_i64().expect("a pid");
     let shared_before = shared_batches(&metrics).await;
