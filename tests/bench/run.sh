@@ -178,6 +178,8 @@ rss_after=$(rss_kb); hwm=$(hwm_kb)
 # in order. The latency comes from pgbench's log of a 5 % sample of transactions (--sampling-rate), which costs it
 # next to nothing.
 declare -A pgb_tps pgb_runs_of pgb_cpu_of pgb_gen_of pgb_p99_of
+# The median of space-separated whole numbers (anything else, such as "–", ignored); nothing for none.
+median_of() { tr ' ' '\n' | grep -E '^[0-9]+$' | sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]}'; }
 pgbench_median() { # NAME SCRIPT
   local runs=() cpus=() gens=() p99s=() out run_tps run_tx p0 p1
   for run in 1 2 3; do
@@ -195,7 +197,7 @@ pgbench_median() { # NAME SCRIPT
     fi
     if [ -n "$run_tps" ]; then runs+=("$run_tps"); else echo "pgbench $2 failed: $(tail -n 3 <<<"$out")" >&2; fi
   done
-  if [ ${#runs[@]} -gt 0 ]; then pgb_tps[$1]=$(printf '%s\n' "${runs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'); fi
+  if [ ${#runs[@]} -gt 0 ]; then pgb_tps[$1]=$(median_of <<<"${runs[*]}"); fi
   pgb_runs_of[$1]="${runs[*]:-none}"; pgb_cpu_of[$1]="${cpus[*]:-–}"; pgb_gen_of[$1]="${gens[*]:-–}"
   pgb_p99_of[$1]="${p99s[*]:-–}"
 }
@@ -241,7 +243,6 @@ twin() { # LABEL NAME TARGET: one row of the ratio table
   [ -n "${pgb_tps[$name]:-}${rps[$name]:-}" ] || return 0
   echo "| $1 | ${rps[$name]:-–} | ${pgb_tps[$name]:-failed} (${pgb_runs_of[$name]:-none}) | $(ratio "${rps[$name]:-}" "${pgb_tps[$name]:-}") (≥ $3) | ${pgb_cpu_of[$name]:-–} | ${pgb_gen_of[$name]:-–} | ${p99[$name]:-–} / ${pgb_p99_of[$name]:-–} | $(cpu_bound "$name") |"
 }
-median_of() { tr ' ' '\n' | grep -E '^[0-9]+$' | sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]}'; }
 # What the two cores allow, from the CPU per request alone (both sides saturate the cores): the ratio R would be
 # if each side's throughput were 2 cores ÷ its CPU per request, i.e. pgbench's CPU per transaction (PostgreSQL's and
 # its own) ÷ the gateway side's (the gateway's, PostgreSQL's and wrk's); then the same with the gateway's own CPU
